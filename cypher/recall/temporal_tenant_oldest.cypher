@@ -1,0 +1,10 @@
+// A tenant's memories in time order (oldest first), optionally inside a time range.
+MATCH (m:Memory)
+WHERE m.tenant_id = $tenant_id
+  AND m.occurred_at >= $start AND m.occurred_at < $end
+  AND m.kind IN $kinds
+  AND ($include_superseded OR m.superseded_by IS NULL)
+  AND ($include_stale OR coalesce(m.stale, false) = false)
+RETURN m {.*, embedding: null} AS memory
+ORDER BY m.occurred_at ASC, m.id ASC
+LIMIT $k

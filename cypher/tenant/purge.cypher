@@ -1,0 +1,11 @@
+// Delete everything a tenant owns, in batches (tests use it to clean up their own tenant).
+CALL () {
+  MATCH (m:Memory) WHERE m.tenant_id = $tenant_id RETURN m AS n
+  UNION ALL
+  MATCH (t:Tombstone) WHERE t.tenant_id = $tenant_id RETURN t AS n
+  UNION ALL
+  MATCH (e:Entity) WHERE e.tenant_id = $tenant_id RETURN e AS n
+}
+WITH n LIMIT $limit
+DETACH DELETE n
+RETURN count(*) AS deleted

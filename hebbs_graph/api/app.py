@@ -1,0 +1,71 @@
+"""The Litestar application: routes, dependencies, error mapping, lifespan."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
+
+from hebbs_graph import __version__
+from hebbs_graph.api.deps import provide_services, provide_tenant
+from hebbs_graph.api.errors import EXCEPTION_HANDLERS
+from hebbs_graph.api.health import HealthController
+from hebbs_graph.api.memories import MemoryController
+from hebbs_graph.api.recall import RecallController
+from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class MetricsController(PrometheusController):
+    path = "/v1/metrics"
+
+
+def create_app(settings: Settings | None = None, services: Services | None = None) -> Litestar:
+    """Build the app. Pass ``services`` to share already-open ones (tests, embedding)."""
+    settings = settings or (services.settings if services else Settings())
+    owned = services is None
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        app.state.services = services if services is not None else await open_services(settings)
+        try:
+            yield
+        finally:
+            if owned:
+                await app.state.services.close()
+            else:
+                await app.state.services.recall.drain()
+
+    prometheus = PrometheusConfig(app_name="hebbs_graph", group_path=True)
+    # A batch may hold 1,000 items of 64 KiB content + 16 KiB context each.
+    max_body = settings.max_batch_items * (settings.max_content_bytes + settings.max_context_bytes)
+    return Litestar(
+        route_handlers=[HealthController, MemoryController, RecallController, MetricsController],
+        dependencies={
+            "services": Provide(provide_services, sync_to_thread=False),
+            "tenant_id": Provide(provide_tenant, sync_to_thread=False),
+        },
+        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        lifespan=[lifespan],
+        middleware=[prometheus.middleware],
+        cors_config=CORSConfig(allow_origins=[]),
+        request_max_body_size=max_body + 1024 * 1024,
+        openapi_config=OpenAPIConfig(
+            title="hebbs-graph",
+            version=__version__,
+            description="Long-term memory for LLM agents on Neo4j.",
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
+            use_handler_docstrings=True,
+        ),
+        debug=False,
+    )

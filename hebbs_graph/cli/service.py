@@ -1,0 +1,103 @@
+"""`serve` and `neo4j start|stop|status`: running the service on this machine."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from typing import Annotated, Any
+
+import typer
+
+from hebbs_graph.cli.main import app, fail
+from hebbs_graph.cli.output import Format, show
+from hebbs_graph.errors import HebbsError
+from hebbs_graph.settings import Settings
+
+neo4j_app = typer.Typer(
+    help="The local Neo4j (jars from Maven Central, run with java -cp).", no_args_is_help=True
+)
+app.add_typer(neo4j_app, name="neo4j")
+
+Fmt = Annotated[Format, typer.Option("--format", "-f", help="json or table.")]
+
+
+def _local() -> Any:
+    from hebbs_graph.localneo4j import LocalNeo4j
+
+    return LocalNeo4j(Settings())
+
+
+def local_status() -> dict[str, Any]:
+    settings = Settings()
+    if not settings.uses_local_neo4j:
+        return {"managed": False, "uri": settings.neo4j_uri}
+    status: dict[str, Any] = _local().status().as_dict()
+    return status
+
+
+@neo4j_app.command("start")
+def neo4j_start(fmt: Fmt = Format.TABLE) -> None:
+    """Start the local Neo4j (or reuse the running one) and wait until Bolt answers."""
+    try:
+        show(_local().start(echo=True).as_dict(), fmt)
+    except HebbsError as exc:
+        fail(3, exc.message)
+
+
+@neo4j_app.command("stop")
+def neo4j_stop(fmt: Fmt = Format.TABLE) -> None:
+    """Stop the local Neo4j cleanly."""
+    show(_local().stop().as_dict(), fmt)
+
+
+@neo4j_app.command("status")
+def neo4j_status(fmt: Fmt = Format.TABLE) -> None:
+    """Is the local Neo4j running, and where are its data and Browser?"""
+    status = _local().status()
+    show(status.as_dict(), fmt)
+    if not status.bolt:
+        raise typer.Exit(3)
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Bind address (HEBBS_HOST).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (HEBBS_PORT).")] = None,
+) -> None:
+    """Run the REST API; with no HEBBS_NEO4J_URI, start (or reuse) the local Neo4j first.
+
+    Example: hebbs-graph serve   # then open http://127.0.0.1:8000/schema
+    """
+    import uvicorn
+
+    from hebbs_graph.api.app import create_app
+
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    settings = Settings()
+    updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
+    settings = settings.model_copy(update=updates)
+    if not settings.api_keys and not _is_loopback(settings.host):
+        fail(
+            2,
+            f"refusing to serve on {settings.host} without API keys: set HEBBS_API_KEYS "
+            "(key:tenant,...) or bind to 127.0.0.1",
+        )
+    if settings.uses_local_neo4j:
+        try:
+            status = _local().start(echo=True)
+        except HebbsError as exc:
+            fail(3, exc.message)
+        typer.echo(f"Neo4j {status.version} on {status.bolt_uri}; Browser at {status.browser_url}")
+    typer.echo(f"hebbs-graph API on http://{settings.host}:{settings.port} (OpenAPI at /schema)")
+    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")

@@ -1,0 +1,205 @@
+"""HebbsClient: the async Python client, one method per REST operation.
+
+It returns the same pydantic models the server uses and raises the same error tree
+(``hebbs_graph.errors``), plus ``ServerError`` and ``ApiUnreachable`` for trouble on
+the far side::
+
+    async with HebbsClient("http://127.0.0.1:8000") as client:
+        memory = await client.remember("Acme prefers email", entity_id="acme")
+        found = await client.recall("how does Acme like to be contacted?")
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import TracebackType
+from typing import Any, TypeVar
+
+import httpx
+from pydantic import BaseModel
+
+from hebbs_graph.errors import (
+    Conflict,
+    GraphUnavailable,
+    HebbsError,
+    InvalidInput,
+    NotFound,
+    TooLarge,
+    Unauthorized,
+)
+from hebbs_graph.models.memory import (
+    BatchIn,
+    BatchOut,
+    Edge,
+    EdgeIn,
+    EdgesOut,
+    ForgetIn,
+    ForgetOut,
+    Memory,
+    MemoryIn,
+    MemoryPage,
+    ReviseIn,
+)
+from hebbs_graph.models.recall import RecallIn, RecallOut
+
+M = TypeVar("M", bound=BaseModel)
+DEFAULT_URL = "http://127.0.0.1:8000"
+
+
+class ServerError(HebbsError):
+    """The server failed (5xx other than 503)."""
+
+    code = "server_error"
+
+
+class ApiUnreachable(HebbsError):
+    """No hebbs-graph API answered at the given URL."""
+
+    code = "unreachable"
+
+
+_BY_STATUS: dict[int, type[HebbsError]] = {
+    400: InvalidInput,
+    401: Unauthorized,
+    404: NotFound,
+    409: Conflict,
+    413: TooLarge,
+    422: InvalidInput,
+    503: GraphUnavailable,
+}
+
+
+class HebbsClient:
+    def __init__(
+        self,
+        base_url: str = DEFAULT_URL,
+        *,
+        api_key: str | None = None,
+        timeout: float = 60.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.base_url = base_url.rstrip("/")
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url, headers=headers, timeout=timeout, transport=transport
+        )
+
+    async def __aenter__(self) -> HebbsClient:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    # -- memories ---------------------------------------------------------------------
+
+    async def remember(self, content: str, **fields: Any) -> Memory:
+        body = MemoryIn(content=content, **fields)
+        return await self._call("POST", "/v1/memories", Memory, body=body)
+
+    async def remember_batch(self, memories: list[MemoryIn]) -> list[str]:
+        out = await self._call(
+            "POST", "/v1/memories/batch", BatchOut, body=BatchIn(memories=memories)
+        )
+        return out.memory_ids
+
+    async def get(self, memory_id: str) -> Memory:
+        return await self._call("GET", f"/v1/memories/{memory_id}", Memory)
+
+    async def list_memories(
+        self,
+        *,
+        entity_id: str | None = None,
+        kind: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        cursor: str | None = None,
+        limit: int = 50,
+    ) -> MemoryPage:
+        params = {
+            "entity_id": entity_id,
+            "kind": kind,
+            "since": since.isoformat() if since else None,
+            "until": until.isoformat() if until else None,
+            "cursor": cursor,
+            "limit": limit,
+        }
+        return await self._call("GET", "/v1/memories", MemoryPage, params=params)
+
+    async def edges(self, memory_id: str) -> list[Edge]:
+        return (await self._call("GET", f"/v1/memories/{memory_id}/edges", EdgesOut)).edges
+
+    async def link(
+        self, memory_id: str, target_id: str, edge_type: str, confidence: float = 1.0
+    ) -> Edge:
+        body = EdgeIn.model_validate(
+            {"target_id": target_id, "edge_type": edge_type, "confidence": confidence}
+        )
+        return await self._call("POST", f"/v1/memories/{memory_id}/edges", Edge, body=body)
+
+    async def revise(self, memory_id: str, **fields: Any) -> Memory:
+        return await self._call("PUT", f"/v1/revise/{memory_id}", Memory, body=ReviseIn(**fields))
+
+    async def forget(self, **criteria: Any) -> ForgetOut:
+        return await self._call("POST", "/v1/forget", ForgetOut, body=ForgetIn(**criteria))
+
+    # -- recall -----------------------------------------------------------------------
+
+    async def recall(self, cue: str | None = None, **fields: Any) -> RecallOut:
+        body = RecallIn.model_validate({"cue": cue, **fields})
+        return await self._call("POST", "/v1/recall", RecallOut, body=body)
+
+    # -- health -----------------------------------------------------------------------
+
+    async def ready(self) -> dict[str, Any]:
+        try:
+            response = await self._http.get("/v1/health/ready")
+        except httpx.TransportError as exc:
+            raise ApiUnreachable(f"no hebbs-graph API at {self.base_url}: {exc}") from exc
+        data: dict[str, Any] = response.json()
+        return data
+
+    # -- plumbing ---------------------------------------------------------------------
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        model: type[M],
+        *,
+        body: BaseModel | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> M:
+        payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
+        clean = {k: v for k, v in (params or {}).items() if v is not None}
+        try:
+            response = await self._http.request(method, path, json=payload, params=clean)
+        except httpx.TransportError as exc:
+            raise ApiUnreachable(
+                f"no hebbs-graph API at {self.base_url} ({exc.__class__.__name__}); "
+                "start one with `hebbs-graph serve`"
+            ) from exc
+        if response.status_code >= 400:
+            raise _error(response)
+        return model.model_validate(response.json())
+
+
+def _error(response: httpx.Response) -> HebbsError:
+    try:
+        error = response.json()["error"]
+        message, details = str(error["message"]), error.get("details")
+    except (ValueError, KeyError, TypeError):
+        message, details = response.text[:500] or response.reason_phrase, None
+    kind = _BY_STATUS.get(response.status_code)
+    if kind is None:
+        kind = ServerError if response.status_code >= 500 else InvalidInput
+    err = kind(message, details=details)
+    err.status_code = response.status_code
+    return err

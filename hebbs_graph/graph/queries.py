@@ -1,0 +1,44 @@
+"""The Cypher registry: every ``cypher/**/*.cypher`` file, loaded by name at start-up.
+
+A query is named by its path without the suffix (``memory/create``). Asking for a
+name that does not exist fails when the registry is built or first asked, never as
+a string glued together mid-request.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hebbs_graph.resources import cypher_dir
+
+
+class QueryRegistry:
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root or cypher_dir()
+        self._queries: dict[str, str] = {}
+        for path in sorted(self.root.rglob("*.cypher")):
+            name = path.relative_to(self.root).with_suffix("").as_posix()
+            self._queries[name] = path.read_text(encoding="utf-8")
+        if not self._queries:
+            raise RuntimeError(f"no Cypher queries found under {self.root}")
+
+    def __getitem__(self, name: str) -> str:
+        try:
+            return self._queries[name]
+        except KeyError:
+            raise KeyError(f"unknown Cypher query {name!r} (looked in {self.root})") from None
+
+    def names(self, prefix: str = "") -> list[str]:
+        return sorted(n for n in self._queries if n.startswith(prefix))
+
+    def require(self, *names: str) -> None:
+        """Fail at start-up if any of ``names`` is missing."""
+        for name in names:
+            self[name]
+
+
+def split_statements(text: str) -> list[str]:
+    """Split a migration file into statements on ``;`` at line ends, dropping comments."""
+    lines = [ln for ln in text.splitlines() if not ln.strip().startswith("//")]
+    body = "\n".join(lines)
+    return [s.strip() for s in body.split(";\n") if s.strip().rstrip(";").strip()]

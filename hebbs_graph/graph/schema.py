@@ -1,0 +1,69 @@
+"""Numbered, idempotent schema migrations from ``cypher/schema``, recorded in Neo4j."""
+
+from __future__ import annotations
+
+import logging
+
+from hebbs_graph.errors import HebbsError
+from hebbs_graph.graph.queries import split_statements
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.timeutil import utcnow
+
+log = logging.getLogger(__name__)
+
+VECTOR_INDEX = "memory_embedding"
+FULLTEXT_INDEX = "memory_content"
+
+
+class SchemaMismatch(HebbsError):
+    code = "schema_mismatch"
+
+
+async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) -> list[str]:
+    """Apply every migration not yet recorded; wait until all indexes are ONLINE.
+
+    Returns the names applied now. Each statement is idempotent (IF NOT EXISTS), so a
+    crash half-way leaves nothing that a second run cannot finish.
+    """
+    rows = await store.run_raw("MATCH (s:SchemaMigration) RETURN s.name AS name")
+    done = {r["name"] for r in rows}
+    applied: list[str] = []
+    for name in store.queries.names("schema/"):
+        if name in done:
+            continue
+        for statement in split_statements(store.queries[name]):
+            params = {"dimension": dimension} if "$dimension" in statement else {}
+            await store.run_raw(statement, **params)
+        await store.run_raw(
+            "MERGE (s:SchemaMigration {name: $name}) ON CREATE SET s.applied_at = $now",
+            name=name,
+            now=utcnow(),
+        )
+        applied.append(name)
+        log.info("applied migration %s", name)
+    await store.run_raw("CALL db.awaitIndexes(300)")
+    await _check_vector_dimension(store, dimension, embedding_model)
+    return applied
+
+
+async def _check_vector_dimension(store: GraphStore, dimension: int, model: str) -> None:
+    rows = await store.run_raw(
+        "SHOW INDEXES YIELD name, options WHERE name = $name RETURN options", name=VECTOR_INDEX
+    )
+    if not rows:
+        raise SchemaMismatch(f"vector index {VECTOR_INDEX} is missing after migration")
+    stored = int(rows[0]["options"]["indexConfig"]["vector.dimensions"])
+    if stored != dimension:
+        raise SchemaMismatch(
+            f"the vector index holds {stored}-dimensional embeddings but the model "
+            f"{model!r} produces {dimension}; use the original model or a fresh database"
+        )
+
+
+async def indexes_online(store: GraphStore) -> bool:
+    rows = await store.run_raw(
+        "SHOW INDEXES YIELD name, state WHERE name IN $names RETURN collect(state) AS states",
+        names=[VECTOR_INDEX, FULLTEXT_INDEX],
+    )
+    states = rows[0]["states"] if rows else []
+    return len(states) == 2 and all(s == "ONLINE" for s in states)

@@ -1,0 +1,124 @@
+"""The one door to Neo4j. Only ``graph/`` imports ``neo4j``."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j import AsyncGraphDatabase, AsyncManagedTransaction
+from neo4j.exceptions import (
+    AuthError,
+    ClientError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+    TransientError,
+)
+
+from hebbs_graph.errors import GraphUnavailable, InvalidInput
+from hebbs_graph.graph.queries import QueryRegistry
+from hebbs_graph.settings import Settings
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Row = dict[str, Any]
+
+
+class Tx:
+    """A transaction handed to service code: run named queries, get plain dicts back."""
+
+    def __init__(self, tx: AsyncManagedTransaction, queries: QueryRegistry) -> None:
+        self._tx = tx
+        self._queries = queries
+
+    async def rows(self, name: str, **params: Any) -> list[Row]:
+        result = await self._tx.run(self._queries[name], params)
+        return [_plain(record.data()) for record in await result.fetch(2**31 - 1)]
+
+    async def one(self, name: str, **params: Any) -> Row | None:
+        rows = await self.rows(name, **params)
+        return rows[0] if rows else None
+
+
+class GraphStore:
+    def __init__(self, settings: Settings, queries: QueryRegistry | None = None) -> None:
+        self.settings = settings
+        self.queries = queries or QueryRegistry()
+        self._driver = AsyncGraphDatabase.driver(
+            settings.effective_neo4j_uri,
+            auth=(settings.neo4j_user, settings.neo4j_password),
+            max_connection_pool_size=settings.neo4j_max_pool_size,
+            connection_timeout=settings.neo4j_connect_timeout_s,
+            connection_acquisition_timeout=settings.neo4j_connect_timeout_s * 2,
+            max_transaction_retry_time=10.0,
+            # "property does not exist yet" and friends are noise on a young graph.
+            notifications_min_severity="OFF",
+        )
+        self.database = settings.neo4j_database
+
+    async def close(self) -> None:
+        await self._driver.close()
+
+    async def ping(self) -> bool:
+        try:
+            await self._driver.verify_connectivity()
+        except (DriverError, Neo4jError, OSError):
+            return False
+        return True
+
+    async def read(self, work: Callable[[Tx], Awaitable[T]]) -> T:
+        async with self._session() as session:
+            return await session.execute_read(lambda tx: work(Tx(tx, self.queries)))
+
+    async def write(self, work: Callable[[Tx], Awaitable[T]]) -> T:
+        async with self._session() as session:
+            return await session.execute_write(lambda tx: work(Tx(tx, self.queries)))
+
+    async def read_rows(self, name: str, **params: Any) -> list[Row]:
+        return await self.read(lambda tx: tx.rows(name, **params))
+
+    async def write_rows(self, name: str, **params: Any) -> list[Row]:
+        return await self.write(lambda tx: tx.rows(name, **params))
+
+    async def run_raw(self, statement: str, **params: Any) -> list[Row]:
+        """Run a statement that is not a registered query (schema migrations only)."""
+        async with self._session() as session:
+            result = await session.run(statement, params)
+            return [_plain(r.data()) for r in await result.fetch(2**31 - 1)]
+
+    @asynccontextmanager
+    async def _session(self) -> AsyncIterator[neo4j.AsyncSession]:
+        try:
+            async with self._driver.session(database=self.database) as session:
+                yield session
+        except (ServiceUnavailable, SessionExpired, AuthError) as exc:
+            raise GraphUnavailable(f"Neo4j is unavailable: {exc}") from exc
+        except TransientError as exc:
+            raise GraphUnavailable(f"Neo4j is busy, try again: {exc}") from exc
+        except ClientError as exc:
+            if exc.code and "Schema.ConstraintValidationFailed" in exc.code:
+                raise InvalidInput(f"constraint violated: {exc.message}") from exc
+            raise
+        except DriverError as exc:
+            raise GraphUnavailable(f"Neo4j driver error: {exc}") from exc
+        except OSError as exc:
+            raise GraphUnavailable(f"Neo4j is unreachable: {exc}") from exc
+
+
+def _plain(value: Any) -> Any:
+    """Turn driver values (neo4j.time types, nodes) into plain Python values."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    to_native = getattr(value, "to_native", None)
+    if to_native is not None:
+        return to_native()
+    if isinstance(value, neo4j.graph.Node):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

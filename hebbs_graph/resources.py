@@ -1,0 +1,26 @@
+"""Where the packaged data lives: ``cypher/`` and the local Neo4j pom.
+
+A wheel carries them under ``hebbs_graph/_data``; a source checkout (editable
+install) keeps them at the repository root.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def resource_path(packaged: str, in_repo: str) -> Path:
+    candidate = _PACKAGE / "_data" / packaged
+    if candidate.exists():
+        return candidate
+    return _PACKAGE.parent / in_repo
+
+
+def cypher_dir() -> Path:
+    return resource_path("cypher", "cypher")
+
+
+def neo4j_pom() -> Path:
+    return resource_path("pom.xml", "docker/local/pom.xml")

@@ -1,0 +1,72 @@
+"""Building the service layer once: store, embedder, migrations, services."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.errors import GraphUnavailable
+from hebbs_graph.graph.schema import migrate
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.recall import RecallService
+from hebbs_graph.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: GraphStore
+    embedder: Embedder
+    memory: MemoryService
+    recall: RecallService
+
+    async def close(self) -> None:
+        await self.recall.drain()
+        await self.store.close()
+
+
+def load_embedder(settings: Settings) -> Embedder:
+    from hebbs_graph.embedding.sentence import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(
+        settings.embedding_model,
+        batch_size=settings.embedding_batch_size,
+        device=settings.embedding_device,
+    )
+
+
+async def open_services(
+    settings: Settings, *, embedder: Embedder | None = None, wait_s: float = 60.0
+) -> Services:
+    """Connect to Neo4j (waiting up to ``wait_s`` for it), migrate, build the services."""
+    if embedder is None:
+        embedder = await asyncio.to_thread(load_embedder, settings)
+    store = GraphStore(settings)
+    try:
+        await _wait_for_graph(store, wait_s)
+        await migrate(store, dimension=embedder.dimension, embedding_model=embedder.model_name)
+    except BaseException:
+        await store.close()
+        raise
+    return Services(
+        settings=settings,
+        store=store,
+        embedder=embedder,
+        memory=MemoryService(store, embedder, settings),
+        recall=RecallService(store, embedder, settings),
+    )
+
+
+async def _wait_for_graph(store: GraphStore, wait_s: float) -> None:
+    deadline = asyncio.get_running_loop().time() + wait_s
+    while not await store.ping():
+        if asyncio.get_running_loop().time() > deadline:
+            raise GraphUnavailable(
+                f"Neo4j at {store.settings.effective_neo4j_uri} did not answer within {wait_s:.0f}s"
+            )
+        await asyncio.sleep(0.5)

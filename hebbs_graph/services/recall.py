@@ -1,0 +1,305 @@
+"""recall: run the requested strategies concurrently, merge, score, reinforce."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from hebbs_graph import scoring
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.errors import InvalidInput
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.models.memory import Memory, MemoryKind
+from hebbs_graph.models.recall import (
+    PathStep,
+    RecallIn,
+    RecallOut,
+    RecallResult,
+    ScoreBreakdown,
+    Strategy,
+    StrategySpec,
+    Weights,
+)
+from hebbs_graph.services.lucene import fulltext_query
+from hebbs_graph.services.records import to_memory
+from hebbs_graph.settings import Settings
+from hebbs_graph.timeutil import utcnow
+
+log = logging.getLogger(__name__)
+
+_EPOCH_START = datetime.fromisoformat("0001-01-01T00:00:00+00:00")
+_EPOCH_END = datetime.fromisoformat("9999-12-31T23:59:59+00:00")
+RECALLED_KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
+
+
+@dataclass
+class Candidate:
+    """A memory a strategy found, with the relevance that strategy gave it."""
+
+    memory: Memory
+    relevance: float
+    strategies: set[Strategy] = field(default_factory=set)
+    path: list[PathStep] | None = None
+    depth: int | None = None
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Who may be recalled: one tenant, maybe one entity, and the visibility switches."""
+
+    tenant_id: str
+    entity_id: str | None
+    include_superseded: bool
+    include_stale: bool
+
+    def params(self) -> dict[str, Any]:
+        return {
+            "tenant_id": self.tenant_id,
+            "entity_id": self.entity_id,
+            "include_superseded": self.include_superseded,
+            "include_stale": self.include_stale,
+            "kinds": RECALLED_KINDS,
+        }
+
+
+class RecallService:
+    def __init__(self, store: GraphStore, embedder: Embedder, settings: Settings) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+        self._reinforcing: set[asyncio.Task[None]] = set()
+
+    async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
+        started = time.perf_counter()
+        specs = request.specs()
+        vector = await self._cue_vector(request, specs)
+        found = await asyncio.gather(
+            *(self._run(tenant_id, request, spec, vector) for spec in specs)
+        )
+        merged = merge(found)
+        now = utcnow()
+        weights = request.effective_weights()
+        ranked = sorted(
+            (self._result(c, weights, now) for c in merged),
+            key=lambda r: (r.score, r.memory.occurred_at),
+            reverse=True,
+        )
+        ranked = await self._apply_conflicts(tenant_id, ranked, request.on_conflict)
+        results = ranked[: request.top_k]
+        if request.reinforce and results:
+            self._reinforce_later(tenant_id, [r.memory.id for r in results])
+        took = (time.perf_counter() - started) * 1000
+        return RecallOut(results=results, took_ms=round(took, 2))
+
+    async def _cue_vector(self, request: RecallIn, specs: list[StrategySpec]) -> list[float] | None:
+        needs = any(s.strategy in (Strategy.SIMILARITY, Strategy.HYBRID) for s in specs)
+        if not needs or not request.cue:
+            return None
+        return (await self.embedder.embed([request.cue]))[0]
+
+    async def _run(
+        self, tenant_id: str, request: RecallIn, spec: StrategySpec, vector: list[float] | None
+    ) -> list[Candidate]:
+        scope = Scope(
+            tenant_id=tenant_id,
+            entity_id=spec.entity_id or request.entity_id,
+            include_superseded=request.include_superseded,
+            include_stale=request.include_stale,
+        )
+        k = spec.top_k or request.top_k
+        if spec.strategy == Strategy.SIMILARITY and vector is not None:
+            hits = await self.similarity(scope, vector, k)
+            return [Candidate(m, max(0.0, s), {Strategy.SIMILARITY}) for m, s in hits]
+        if spec.strategy == Strategy.HYBRID and vector is not None and request.cue:
+            return await self.hybrid(scope, request.cue, vector, k)
+        if spec.strategy == Strategy.TEMPORAL:
+            return await self.temporal(scope, spec, k)
+        raise InvalidInput(
+            f"strategy {spec.strategy.value} is not available in this version",
+            details={"field": "strategies"},
+        )
+
+    # -- strategies -----------------------------------------------------------------
+
+    async def similarity(
+        self, scope: Scope, vector: list[float], k: int
+    ) -> list[tuple[Memory, float]]:
+        """The true top k by cosine inside the scope.
+
+        Small scopes (≤ exact_scan_max memories) are scored exactly, so an entity with 20
+        memories among 100,000 still gets its real nearest ones. Larger scopes use the
+        vector index, over-fetching for the scope filter and widening until k survive;
+        if even the widest fetch comes up short, the exact scan decides.
+        """
+        cap = self.settings.exact_scan_max
+        kind = "entity" if scope.entity_id is not None else "tenant"
+        params = {**scope.params(), "vector": vector, "k": k}
+
+        async def work(tx: Any) -> list[dict[str, Any]]:
+            size = await tx.one(f"recall/scope_size_{kind}", cap=cap + 1, **scope.params())
+            if size is not None and size["size"] <= cap:
+                rows: list[dict[str, Any]] = await tx.rows(
+                    f"recall/similarity_exact_{kind}", **params
+                )
+                return rows
+            fetch = max(k * self.settings.ann_overfetch, k)
+            while True:
+                rows = await tx.rows("recall/similarity_ann", fetch=fetch, **params)
+                if len(rows) >= k or fetch >= self.settings.ann_max_candidates:
+                    break
+                fetch = min(fetch * 4, self.settings.ann_max_candidates)
+            if len(rows) < k:
+                rows = await tx.rows(f"recall/similarity_exact_{kind}", **params)
+            return rows
+
+        rows = await self.store.read(work)
+        return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
+
+    async def fulltext(self, scope: Scope, cue: str, k: int) -> list[tuple[Memory, float]]:
+        query = fulltext_query(cue, scope.tenant_id, scope.entity_id)
+        if query is None:
+            return []
+        rows = await self.store.read_rows(
+            "recall/fulltext", query=query, fetch=k * 2, k=k, **scope.params()
+        )
+        return [(to_memory(r["memory"]), float(r["score"])) for r in rows]
+
+    async def hybrid(self, scope: Scope, cue: str, vector: list[float], k: int) -> list[Candidate]:
+        """Vector and BM25 lists fused by weighted reciprocal rank fusion."""
+        n = max(k, self.settings.hybrid_candidates)
+        by_vector, by_text = await asyncio.gather(
+            self.similarity(scope, vector, n), self.fulltext(scope, cue, n)
+        )
+        fused = scoring.rrf(
+            [
+                ([m.id for m, _ in by_vector], self.settings.hybrid_vector_weight),
+                ([m.id for m, _ in by_text], self.settings.hybrid_text_weight),
+            ],
+            self.settings.rrf_k,
+        )
+        memories = {m.id: m for m, _ in by_vector} | {m.id: m for m, _ in by_text}
+        best = sorted(fused.items(), key=lambda kv: kv[1], reverse=True)[:k]
+        return [Candidate(memories[mid], rel, {Strategy.HYBRID}) for mid, rel in best]
+
+    async def temporal(self, scope: Scope, spec: StrategySpec, k: int) -> list[Candidate]:
+        """An entity's (or the tenant's) memories in time order; R = 1 − rank/n."""
+        kind = "entity" if scope.entity_id is not None else "tenant"
+        span = spec.time_range
+        rows = await self.store.read_rows(
+            f"recall/temporal_{kind}_{spec.order}",
+            start=(span.start if span and span.start else _EPOCH_START),
+            end=(span.end if span and span.end else _EPOCH_END),
+            k=k,
+            **scope.params(),
+        )
+        n = len(rows)
+        return [
+            Candidate(to_memory(r["memory"]), 1.0 - rank / n, {Strategy.TEMPORAL})
+            for rank, r in enumerate(rows)
+        ]
+
+    # -- scoring, conflicts, reinforcement --------------------------------------------
+
+    def _result(self, c: Candidate, weights: Weights, now: datetime) -> RecallResult:
+        m = c.memory
+        t = scoring.recency(m.occurred_at, now, self.settings.recency_horizon_days)
+        reinforce = scoring.reinforcement(m.access_count)
+        relevance = min(1.0, max(0.0, c.relevance))
+        return RecallResult(
+            memory=m,
+            score=round(scoring.score(relevance, t, m.importance, reinforce, weights), 6),
+            breakdown=ScoreBreakdown(
+                relevance=relevance,
+                recency=t,
+                importance=m.importance,
+                reinforcement=reinforce,
+                weights=weights,
+                strategies=sorted(c.strategies),
+                path=c.path,
+                depth=c.depth,
+            ),
+            superseded=m.superseded_by is not None,
+            stale=bool(m.stale),
+        )
+
+    async def _apply_conflicts(
+        self, tenant_id: str, ranked: list[RecallResult], on_conflict: str
+    ) -> list[RecallResult]:
+        """Mark both sides of a confirmed contradiction; with 'suppress' keep the stronger."""
+        if len(ranked) < 2:
+            return ranked
+        rows = await self.store.read_rows(
+            "recall/conflicts", tenant_id=tenant_id, ids=[r.memory.id for r in ranked]
+        )
+        pairs = {r["id"]: set(r["others"]) for r in rows}
+        if not pairs:
+            return ranked
+        for result in ranked:
+            result.conflicts_with = sorted(pairs.get(result.memory.id, set()))
+        if on_conflict != "suppress":
+            return ranked
+        dropped: set[str] = set()
+        by_id = {r.memory.id: r for r in ranked}
+        for result in ranked:
+            for other_id in result.conflicts_with:
+                other = by_id[other_id]
+                if result.memory.id in dropped or other_id in dropped:
+                    continue
+                dropped.add(_weaker(result, other).memory.id)
+        return [r for r in ranked if r.memory.id not in dropped]
+
+    def _reinforce_later(self, tenant_id: str, ids: list[str]) -> None:
+        """One batched write, off the answer's path; drain() waits for it."""
+        task = asyncio.create_task(self._reinforce(tenant_id, ids))
+        self._reinforcing.add(task)
+        task.add_done_callback(self._reinforcing.discard)
+
+    async def _reinforce(self, tenant_id: str, ids: list[str]) -> None:
+        try:
+            await self.store.write_rows(
+                "recall/reinforce", tenant_id=tenant_id, ids=ids, now=utcnow()
+            )
+        except Exception:
+            log.warning("reinforcement of %d memories failed", len(ids), exc_info=True)
+
+    async def drain(self) -> None:
+        """Wait for reinforcement writes still under way (tests, shutdown)."""
+        while self._reinforcing:
+            await asyncio.gather(*list(self._reinforcing), return_exceptions=True)
+
+
+def merge(found: list[list[Candidate]]) -> list[Candidate]:
+    """Merge by id (highest relevance wins, every strategy is recorded), then by content."""
+    by_id: dict[str, Candidate] = {}
+    for candidates in found:
+        for c in candidates:
+            seen = by_id.get(c.memory.id)
+            if seen is None:
+                by_id[c.memory.id] = Candidate(
+                    c.memory, c.relevance, set(c.strategies), c.path, c.depth
+                )
+                continue
+            seen.strategies |= c.strategies
+            if c.relevance > seen.relevance:
+                seen.relevance, seen.path, seen.depth = c.relevance, c.path, c.depth
+    by_content: dict[str, Candidate] = {}
+    for c in by_id.values():
+        twin = by_content.get(c.memory.content_sha256)
+        if twin is None or c.relevance > twin.relevance:
+            if twin is not None:
+                c.strategies |= twin.strategies
+            by_content[c.memory.content_sha256] = c
+        else:
+            twin.strategies |= c.strategies
+    return list(by_content.values())
+
+
+def _weaker(a: RecallResult, b: RecallResult) -> RecallResult:
+    def strength(r: RecallResult) -> tuple[float, datetime]:
+        return (r.memory.confidence or 0.0, r.memory.occurred_at)
+
+    return a if strength(a) < strength(b) else b

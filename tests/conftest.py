@@ -1,0 +1,68 @@
+"""Shared fixtures. Tests under integration/, api/ and e2e/ use the real Neo4j and model.
+
+Neo4j is reached with the same HEBBS_* settings as the service (scripts/test starts the
+local one). Every test gets its own tenant and deletes only that tenant's data.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.services.container import Services, load_embedder, open_services
+from hebbs_graph.settings import Settings
+
+_DB_TIERS = {"integration", "api", "e2e"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        tier = Path(str(item.fspath)).parent.name
+        if tier in _DB_TIERS:
+            item.add_marker(pytest.mark.neo4j)
+            item.add_marker(pytest.mark.model)
+
+
+@pytest.fixture(scope="session")
+def settings() -> Settings:
+    return Settings()
+
+
+@pytest.fixture(scope="session")
+def embedder(settings: Settings) -> Embedder:
+    return load_embedder(settings)
+
+
+@pytest.fixture(scope="session")
+async def services(settings: Settings, embedder: Embedder) -> AsyncIterator[Services]:
+    opened = await open_services(settings, embedder=embedder, wait_s=30)
+    yield opened
+    await opened.close()
+
+
+async def purge_tenant(services: Services, tenant_id: str) -> None:
+    while True:
+        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
+        if not rows or rows[0]["deleted"] == 0:
+            return
+
+
+@pytest.fixture
+async def tenant(services: Services) -> AsyncIterator[str]:
+    """A fresh tenant id for one test; its data is deleted afterwards."""
+    tenant_id = f"test-{uuid.uuid4().hex[:12]}"
+    yield tenant_id
+    await services.recall.drain()
+    await purge_tenant(services, tenant_id)
+
+
+@pytest.fixture
+async def other_tenant(services: Services) -> AsyncIterator[str]:
+    tenant_id = f"test-{uuid.uuid4().hex[:12]}"
+    yield tenant_id
+    await services.recall.drain()
+    await purge_tenant(services, tenant_id)
