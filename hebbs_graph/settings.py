@@ -68,6 +68,14 @@ class Settings(BaseSettings):
     max_snapshots: int = 100
     forget_batch_size: int = 1000
 
+    # LLM route (off unless a provider is set). The agent route never needs these.
+    llm_provider: str | None = None  # openai | openai-compatible | anthropic | gemini | ollama
+    llm_model: str | None = None
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+    llm_timeout_s: float = 60.0
+    llm_max_retries: int = 3
+
     @field_validator("api_keys", mode="before")
     @classmethod
     def _parse_api_keys(cls, value: object) -> object:

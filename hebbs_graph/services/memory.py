@@ -7,7 +7,7 @@ import base64
 import json
 import logging
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.errors import InvalidInput, NotFound, TooLarge
@@ -44,11 +44,24 @@ WRITE_CHUNK = 250
 MAX_TOMBSTONES_RETURNED = 1000
 
 
+class WriteListener(Protocol):
+    """Told after memories were stored or revised (committed), e.g. contradiction detection."""
+
+    async def memories_written(
+        self, tenant_id: str, memories: list[Memory], *, revised: bool
+    ) -> None: ...
+
+
 class MemoryService:
     def __init__(self, store: GraphStore, embedder: Embedder, settings: Settings) -> None:
         self.store = store
         self.embedder = embedder
         self.settings = settings
+        self.listeners: list[WriteListener] = []
+
+    async def _notify(self, tenant_id: str, memories: list[Memory], *, revised: bool) -> None:
+        for listener in self.listeners:
+            await listener.memories_written(tenant_id, memories, revised=revised)
 
     # -- remember -------------------------------------------------------------------
 
@@ -102,6 +115,7 @@ class MemoryService:
             if written:
                 await self._undo(tenant_id, written)
             raise
+        await self._notify(tenant_id, stored, revised=False)
         return stored
 
     def _row(
@@ -346,7 +360,9 @@ class MemoryService:
             )
             return to_memory(row["memory"])
 
-        return await self.store.write(work)
+        revised = await self.store.write(work)
+        await self._notify(tenant_id, [revised], revised=True)
+        return revised
 
     # -- forget ---------------------------------------------------------------------
 
