@@ -10,7 +10,9 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.services.lineage import LineageService
 from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.prime import PrimeService
 from hebbs_graph.services.recall import RecallService
 from hebbs_graph.settings import Settings
 
@@ -24,6 +26,8 @@ class Services:
     embedder: Embedder
     memory: MemoryService
     recall: RecallService
+    prime: PrimeService
+    lineage: LineageService
 
     async def close(self) -> None:
         await self.recall.drain()
@@ -53,12 +57,15 @@ async def open_services(
     except BaseException:
         await store.close()
         raise
+    recall = RecallService(store, embedder, settings)
     return Services(
         settings=settings,
         store=store,
         embedder=embedder,
         memory=MemoryService(store, embedder, settings),
-        recall=RecallService(store, embedder, settings),
+        recall=recall,
+        prime=PrimeService(store, recall),
+        lineage=LineageService(store),
     )
 
 
