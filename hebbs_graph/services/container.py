@@ -10,6 +10,7 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.services.contradict import ContradictionService
 from hebbs_graph.services.memory import MemoryService
 from hebbs_graph.services.recall import RecallService
 from hebbs_graph.settings import Settings
@@ -24,6 +25,7 @@ class Services:
     embedder: Embedder
     memory: MemoryService
     recall: RecallService
+    contradict: ContradictionService
 
     async def close(self) -> None:
         await self.recall.drain()
@@ -53,12 +55,16 @@ async def open_services(
     except BaseException:
         await store.close()
         raise
+    memory = MemoryService(store, embedder, settings)
+    contradict = ContradictionService(store, settings)
+    memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
     return Services(
         settings=settings,
         store=store,
         embedder=embedder,
-        memory=MemoryService(store, embedder, settings),
+        memory=memory,
         recall=RecallService(store, embedder, settings),
+        contradict=contradict,
     )
 
 
