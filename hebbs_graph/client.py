@@ -27,6 +27,7 @@ from hebbs_graph.errors import (
     TooLarge,
     Unauthorized,
 )
+from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import (
     BatchIn,
     BatchOut,
@@ -155,6 +156,35 @@ class HebbsClient:
     async def recall(self, cue: str | None = None, **fields: Any) -> RecallOut:
         body = RecallIn.model_validate({"cue": cue, **fields})
         return await self._call("POST", "/v1/recall", RecallOut, body=body)
+
+    async def prime(self, entity_id: str, **fields: Any) -> PrimeOut:
+        body = PrimeIn.model_validate({"entity_id": entity_id, **fields})
+        return await self._call("POST", "/v1/prime", PrimeOut, body=body)
+
+    # -- graph ------------------------------------------------------------------------
+
+    async def lineage(self, memory_id: str) -> LineageOut:
+        return await self._call("GET", f"/v1/memories/{memory_id}/lineage", LineageOut)
+
+    async def graph(
+        self,
+        *,
+        ids: list[str] | None = None,
+        entity_id: str | None = None,
+        depth: int = 1,
+        limit: int = 200,
+    ) -> GraphOut:
+        params = {
+            "ids": ",".join(ids) if ids else None,
+            "entity_id": entity_id,
+            "depth": depth,
+            "limit": limit,
+        }
+        return await self._call("GET", "/v1/graph", GraphOut, params=params)
+
+    async def entities(self, *, after: str | None = None, limit: int = 100) -> EntitiesOut:
+        params = {"after": after, "limit": limit}
+        return await self._call("GET", "/v1/entities", EntitiesOut, params=params)
 
     # -- health -----------------------------------------------------------------------
 

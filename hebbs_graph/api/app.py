@@ -16,6 +16,7 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from hebbs_graph import __version__
 from hebbs_graph.api.deps import provide_services, provide_tenant
 from hebbs_graph.api.errors import EXCEPTION_HANDLERS
+from hebbs_graph.api.graph import GraphController
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.memories import MemoryController
 from hebbs_graph.api.recall import RecallController
@@ -49,7 +50,13 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     # A batch may hold 1,000 items of 64 KiB content + 16 KiB context each.
     max_body = settings.max_batch_items * (settings.max_content_bytes + settings.max_context_bytes)
     return Litestar(
-        route_handlers=[HealthController, MemoryController, RecallController, MetricsController],
+        route_handlers=[
+            HealthController,
+            MemoryController,
+            RecallController,
+            GraphController,
+            MetricsController,
+        ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "tenant_id": Provide(provide_tenant, sync_to_thread=False),

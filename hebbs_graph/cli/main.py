@@ -261,7 +261,9 @@ def recall(
     strategy: Annotated[
         list[str] | None,
         typer.Option(
-            "--strategy", "-s", help="similarity, hybrid (default), temporal; repeatable."
+            "--strategy",
+            "-s",
+            help="similarity, hybrid (default), temporal, causal, analogical; repeatable.",
         ),
     ] = None,
     top_k: Annotated[int, typer.Option("-k", "--top-k", min=1, max=1000)] = 10,
@@ -269,10 +271,12 @@ def recall(
     weights: Annotated[str | None, typer.Option(help="r:t:i:c, e.g. 0.5:0.2:0.2:0.1")] = None,
     preset: Annotated[str | None, typer.Option(help="default, semantic, recent, important")] = None,
     time_range: Annotated[str | None, typer.Option(help="START..END for temporal")] = None,
-    seed: Annotated[str | None, typer.Option(help="Seed memory id (causal).")] = None,
+    seed: Annotated[str | None, typer.Option(help="Seed memory id (causal, analogical).")] = None,
     edge_types: Annotated[str | None, typer.Option(help="Comma-separated (causal).")] = None,
     direction: Annotated[str | None, typer.Option(help="forward, backward, both")] = None,
     max_depth: Annotated[int | None, typer.Option(min=1, max=10)] = None,
+    cross_entity: Annotated[bool, typer.Option(help="Analogical: look in other entities.")] = False,
+    alpha: Annotated[float | None, typer.Option(min=0.0, max=1.0, help="Analogical α.")] = None,
     include_superseded: bool = False,
     include_stale: bool = False,
     reinforce: Annotated[bool, typer.Option(help="Count this recall as an access.")] = True,
@@ -283,6 +287,8 @@ def recall(
     """Recall memories, ranked by relevance, recency, importance and reinforcement.
 
     Example: hebbs-graph recall "what is Acme's budget?" -e acme -s hybrid -s temporal
+
+    Causal: hebbs-graph recall -s causal --seed ID --direction backward --max-depth 3
     """
     specs: list[dict[str, Any]] = []
     for name in strategy or ["hybrid"]:
@@ -297,6 +303,12 @@ def recall(
         }
         if name == "causal":
             spec |= {k: v for k, v in extra.items() if v is not None}
+        if name == "analogical":
+            spec |= {"cross_entity": cross_entity}
+            if seed:
+                spec["seed_memory_id"] = seed
+            if alpha is not None:
+                spec["analogical_alpha"] = alpha
         specs.append(spec)
     body: dict[str, Any] = {
         "strategies": specs,
@@ -341,7 +353,7 @@ def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Await
 
 
 def main() -> None:
-    from hebbs_graph.cli import imports, service  # noqa: F401  (registers their commands)
+    from hebbs_graph.cli import graph, imports, service  # noqa: F401  (registers their commands)
 
     try:
         app()

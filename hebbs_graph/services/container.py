@@ -11,7 +11,9 @@ from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.services.contradict import ContradictionService
+from hebbs_graph.services.lineage import LineageService
 from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.prime import PrimeService
 from hebbs_graph.services.recall import RecallService
 from hebbs_graph.settings import Settings
 
@@ -25,6 +27,8 @@ class Services:
     embedder: Embedder
     memory: MemoryService
     recall: RecallService
+    prime: PrimeService
+    lineage: LineageService
     contradict: ContradictionService
 
     async def close(self) -> None:
@@ -55,6 +59,7 @@ async def open_services(
     except BaseException:
         await store.close()
         raise
+    recall = RecallService(store, embedder, settings)
     memory = MemoryService(store, embedder, settings)
     contradict = ContradictionService(store, settings)
     memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
@@ -63,7 +68,9 @@ async def open_services(
         store=store,
         embedder=embedder,
         memory=memory,
-        recall=RecallService(store, embedder, settings),
+        recall=recall,
+        prime=PrimeService(store, recall),
+        lineage=LineageService(store),
         contradict=contradict,
     )
 
