@@ -63,13 +63,15 @@ async def open_services(
     memory = MemoryService(store, embedder, settings)
     contradict = ContradictionService(store, settings)
     memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
+    prime = PrimeService(store, recall)
+    prime.pending_contradictions = contradict.pending_for_prime
     return Services(
         settings=settings,
         store=store,
         embedder=embedder,
         memory=memory,
         recall=recall,
-        prime=PrimeService(store, recall),
+        prime=prime,
         lineage=LineageService(store),
         contradict=contradict,
     )

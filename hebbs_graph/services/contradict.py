@@ -43,6 +43,7 @@ from hebbs_graph.timeutil import as_utc, utcnow
 
 log = logging.getLogger(__name__)
 
+PENDING_IN_PRIME = 20
 _EPOCH = datetime.fromisoformat("0001-01-01T00:00:00+00:00")
 
 
@@ -95,6 +96,11 @@ class ContradictionService:
             "contradict/pending_list", tenant_id=tenant_id, entity_id=entity_id, limit=limit
         )
         return [_pending(r) for r in rows]
+
+    async def pending_for_prime(self, tenant_id: str, entity_id: str) -> list[dict[str, Any]]:
+        """What prime lists under pending_contradictions (JSON-ready)."""
+        found = await self.pending(tenant_id, entity_id, limit=PENDING_IN_PRIME)
+        return [p.model_dump(mode="json") for p in found]
 
     async def prepare(self, tenant_id: str, request: PrepareIn) -> PrepareOut:
         params = {"tenant_id": tenant_id, "entity_id": request.entity_id}

@@ -101,3 +101,16 @@ def test_contractions_split_into_negation() -> None:
 def test_antonym_list_is_big_enough() -> None:
     assert len(ANTONYMS) >= 25
     assert all(a and b for a, b in ANTONYMS)
+
+
+def test_cli_commands_document_themselves() -> None:
+    from typer.testing import CliRunner
+
+    from hebbs_graph.cli import contradict  # noqa: F401  (registers the commands)
+    from hebbs_graph.cli.main import app
+
+    runner = CliRunner()
+    for command in ("contradiction-prepare", "contradiction-commit", "contradiction-scan"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, (command, result.output)
+        assert "Example" in result.output
