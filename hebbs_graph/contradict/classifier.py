@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Literal
 
 from hebbs_graph.contradict.lexicon import (
@@ -62,6 +63,12 @@ _FAMILIES = [
     (frozenset(map(stem, a.split("|"))), frozenset(map(stem, b.split("|")))) for a, b in ANTONYMS
 ]
 
+# stem -> the families it belongs to, so only the families a text touches are checked.
+_FAMILY_OF: dict[str, list[int]] = {}
+for _i, (_x, _y) in enumerate(_FAMILIES):
+    for _word in _x | _y:
+        _FAMILY_OF.setdefault(_word, []).append(_i)
+
 
 @dataclass(frozen=True)
 class Signal:
@@ -81,21 +88,17 @@ class Classification:
         return sorted({s.name for s in self.signals})
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Side:
+    """Everything the classifier reads from one text, computed once per text."""
+
     tokens: list[Token]
     stems: list[str]
-
-    @classmethod
-    def of(cls, text: str) -> _Side:
-        tokens = tokenize(text)
-        return cls(tokens, [stem(t.text) for t in tokens])
-
-    def negations(self) -> int:
-        words = [t.text for t in self.tokens]
-        count = sum(w in NEGATIONS for w in words)
-        # "not only ... but" does not negate.
-        return count - sum(1 for a, b in itertools.pairwise(words) if (a, b) == ("not", "only"))
+    stem_set: frozenset[str]
+    content_stems: frozenset[str]
+    negated: bool
+    frame: list[Token]
+    markers: frozenset[str]
 
     def word(self, stemmed: str) -> str:
         """The text's own word behind a stem (for evidence)."""
@@ -104,11 +107,7 @@ class _Side:
         )
 
     def content(self, exclude: set[str]) -> set[str]:
-        return {
-            s
-            for t, s in zip(self.tokens, self.stems, strict=True)
-            if is_content(t) and s not in exclude
-        }
+        return set(self.content_stems - exclude)
 
     def numbers(self) -> list[tuple[Number, str | None]]:
         """Each measuring number with its key: the word it counts, or the nearest word before."""
@@ -129,14 +128,39 @@ class _Side:
         return None
 
 
+@lru_cache(maxsize=8192)
+def _side(text: str) -> _Side:
+    tokens = tokenize(text)
+    stems = [stem(t.text) for t in tokens]
+    words = [t.text for t in tokens]
+    negations = sum(w in NEGATIONS for w in words)
+    # "not only ... but" does not negate.
+    negations -= sum(1 for a, b in itertools.pairwise(words) if (a, b) == ("not", "only"))
+    content = frozenset(s for t, s in zip(tokens, stems, strict=True) if is_content(t))
+    return _Side(
+        tokens,
+        stems,
+        frozenset(stems),
+        content,
+        negations % 2 == 1,
+        frame(tokens),
+        frozenset(revision_markers(tokens)),
+    )
+
+
 def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     """Score how strongly ``a`` and ``b`` disagree; 0 when nothing points that way."""
-    left, right = _Side.of(a), _Side.of(b)
+    left, right = _side(a), _side(b)
     signals: list[Signal] = []
+    markers = sorted(left.markers ^ right.markers)
+    verdict: Verdict = "revision" if markers else "contradiction"
+    if not left.content_stems & right.content_stems and (left.content_stems or right.content_stems):
+        # Every signal needs a shared context; texts with no content word in common have none.
+        return Classification(score=0.0, signals=(), suggested_verdict=verdict)
     opposites = _antonym_pairs(left, right)
     involved = {w for pair in opposites for w in pair}
     shared = _shared_context(left, right, involved)
-    negated = left.negations() % 2 != right.negations() % 2
+    negated = left.negated != right.negated
     if negated and opposites:
         # "did not fail" / "succeeded": the negation and one opposite cancel out.
         negated, opposites = False, opposites[1:]
@@ -153,21 +177,20 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     value = _value_disagreement(left, right)
     if value is not None:
         signals.append(value)
-    markers = sorted(set(revision_markers(left.tokens)) ^ set(revision_markers(right.tokens)))
     if markers and len(signals) > 0:
         signals.append(Signal("revision", REVISION_WEIGHT, ", ".join(markers)))
     score = min(cap, round(sum(s.weight for s in signals), 4))
-    verdict: Verdict = "revision" if markers else "contradiction"
     return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
 
 
 def _antonym_pairs(left: _Side, right: _Side) -> list[tuple[str, str]]:
     """Opposite words split across the two texts, as (word in a, word in b)."""
-    sa, sb = set(left.stems), set(right.stems)
+    sa, sb = left.stem_set, right.stem_set
     only_a, only_b = sa - sb, sb - sa
     pairs: list[tuple[str, str]] = []
     used: set[str] = set()
-    for fam_x, fam_y in _FAMILIES:
+    touched = sorted({i for word in only_a for i in _FAMILY_OF.get(word, ())})
+    for fam_x, fam_y in (_FAMILIES[i] for i in touched):
         for one, other in ((fam_x, fam_y), (fam_y, fam_x)):
             xa, yb = only_a & one, only_b & other
             if xa and yb and not (one & sb) and not (other & sa):
@@ -176,18 +199,28 @@ def _antonym_pairs(left: _Side, right: _Side) -> list[tuple[str, str]]:
                     pairs.append((x, y))
                     used |= {x, y}
     for word in sorted(only_a - used):
-        match = next((w for w in sorted(only_b - used) if _prefixed_opposites(word, w)), None)
+        match = next((w for w in _prefixed_forms(word) if w in only_b and w not in used), None)
+        match = match or next(
+            (w for w in _unprefixed_forms(word) if w in only_b and w not in used), None
+        )
         if match is not None:
             pairs.append((word, match))
             used |= {word, match}
     return pairs
 
 
-def _prefixed_opposites(x: str, y: str) -> bool:
-    short, long_ = (x, y) if len(x) < len(y) else (y, x)
-    if len(short) < MIN_PREFIXED_STEM:
-        return False
-    return any(long_ == p + short for p in NEGATING_PREFIXES)
+def _prefixed_forms(word: str) -> list[str]:
+    """'available' -> 'unavailable', 'inavailable', ...: its prefixed opposites."""
+    return [p + word for p in NEGATING_PREFIXES] if len(word) >= MIN_PREFIXED_STEM else []
+
+
+def _unprefixed_forms(word: str) -> list[str]:
+    """'unavailable' -> 'available': the word a negating prefix was put before."""
+    return [
+        word[len(p) :]
+        for p in NEGATING_PREFIXES
+        if word.startswith(p) and len(word) - len(p) >= MIN_PREFIXED_STEM
+    ]
 
 
 def _shared_context(left: _Side, right: _Side, involved: set[str]) -> float:
@@ -219,7 +252,7 @@ def _numeric_disagreement(left: _Side, right: _Side) -> str | None:
 
 def _value_disagreement(left: _Side, right: _Side) -> Signal | None:
     """One slot of the same frame filled differently ("budget is A" / "budget is B")."""
-    fa, fb = frame(left.tokens), frame(right.tokens)
+    fa, fb = left.frame, right.frame
     ops = SequenceMatcher(
         a=[t.text for t in fa], b=[t.text for t in fb], autojunk=False
     ).get_opcodes()

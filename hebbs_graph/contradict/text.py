@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hebbs_graph.contradict.lexicon import (
     BE_CONTRACTING,
@@ -72,27 +73,29 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-def _word_tokens(raw: str, sentence_start: bool) -> list[Token]:
+@lru_cache(maxsize=65536)
+def _word_tokens(raw: str, sentence_start: bool) -> tuple[Token, ...]:
     word = raw.replace("’", "'")
     lower = word.lower()
-    capitals = sum(c.isupper() for c in word)
-    proper = (word[0].isupper() and not sentence_start) or capitals >= 2
+    proper = (word[0].isupper() and not sentence_start) or (
+        word != lower and sum(c.isupper() for c in word) >= 2
+    )
     if _CODE.match(lower):  # "Q3", "v2", "p95": names of things, not values
         proper = False
     if lower in NUMBER_WORDS:
-        return [Token(str(NUMBER_WORDS[lower]), False, Number(NUMBER_WORDS[lower], None, False))]
+        return (Token(str(NUMBER_WORDS[lower]), False, Number(NUMBER_WORDS[lower], None, False)),)
     if lower == "cannot":
-        return [Token("can", False), Token("not", False)]
+        return (Token("can", False), Token("not", False))
     if lower.endswith("n't"):
         base = {"won": "will", "ca": "can", "sha": "shall"}.get(lower[:-3], lower[:-3])
-        return [Token(base, False), Token("not", False)]
+        return (Token(base, False), Token("not", False))
     base, _, suffix = lower.partition("'")
     if not suffix:
-        return [Token(lower, proper)]
+        return (Token(lower, proper),)
     tail = {"re": "are", "ve": "have", "ll": "will", "d": "would", "m": "am"}.get(suffix)
     if suffix == "s":
         tail = "is" if base in BE_CONTRACTING else POSS
-    return [Token(base, proper)] + ([Token(tail, False)] if tail else [])
+    return (Token(base, proper), Token(tail, False)) if tail else (Token(base, proper),)
 
 
 def _number_token(raw: str, before: list[Token], *, identifier: bool) -> Token:
@@ -126,6 +129,7 @@ def _minutes_of_day(text: str) -> float:
     return (hour + (12 if pm else 0)) * 60 + int(minutes or 0)
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude suffix stripper, enough to match "approved" with "approve"."""
     w = word.lower()
@@ -142,12 +146,21 @@ def is_content(token: Token) -> bool:
 
 def find_phrases(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> list[tuple[int, int]]:
     """(start, end) of every occurrence of any phrase, matched on whole words."""
+    by_first = _index(phrases)
     spans: list[tuple[int, int]] = []
-    for i in range(len(words)):
-        for phrase in phrases:
+    for i, word in enumerate(words):
+        for phrase in by_first.get(word, ()):
             if tuple(words[i : i + len(phrase)]) == phrase:
                 spans.append((i, i + len(phrase)))
     return spans
+
+
+@lru_cache(maxsize=32)
+def _index(phrases: tuple[tuple[str, ...], ...]) -> dict[str, list[tuple[str, ...]]]:
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for phrase in phrases:
+        by_first.setdefault(phrase[0], []).append(phrase)
+    return by_first
 
 
 def revision_markers(tokens: list[Token]) -> list[str]:

@@ -106,12 +106,11 @@ class Detector:
         }
 
         async def work(tx: Tx) -> list[dict[str, Any]]:
-            size = await tx.one(
-                "recall/scope_size_tenant", tenant_id=tenant_id, cap=s.exact_scan_max + 1
-            )
-            if size is not None and size["size"] <= s.exact_scan_max:
+            cap = s.contradiction_exact_max
+            size = await tx.one("recall/scope_size_tenant", tenant_id=tenant_id, cap=cap + 1)
+            if size is not None and size["size"] <= cap:
                 return await tx.rows("contradict/neighbours_exact", **params)
-            fetch = min(max(s.contradiction_k * s.ann_overfetch * 4, 100), s.ann_max_candidates)
+            fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
             return await tx.rows("contradict/neighbours_ann", fetch=fetch, **params)
 
         rows = await self.store.read(work)

@@ -12,6 +12,7 @@ from hebbs_graph.models.contradict import CommitIn, PendingContradiction, ScanIn
 from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn, ReviseIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services
+from hebbs_graph.services.contradict import ContradictionService
 from hebbs_graph.services.memory import MemoryService
 
 JAN = datetime(2025, 1, 15, tzinfo=UTC)
@@ -287,3 +288,19 @@ async def test_scan_finds_what_was_written_without_detection(
     assert len(await pending(services, tenant)) == 2
     late = await services.contradict.scan(tenant, ScanIn(since=day + timedelta(days=2)))
     assert late.total == 2
+
+
+async def test_vector_index_path_finds_the_pair(services: Services, tenant: str) -> None:
+    """Past contradiction_exact_max, neighbours come from the vector index."""
+    quiet = MemoryService(services.store, services.embedder, services.settings)
+    ids = await quiet.remember_batch(
+        tenant,
+        [
+            MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN),
+            MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
+        ],
+    )
+    settings = services.settings.model_copy(update={"contradiction_exact_max": 0})
+    via_index = ContradictionService(services.store, settings)
+    out = await via_index.detect(tenant, ids)
+    assert (out.checked, out.candidates, out.pending_created) == (2, 1, 1)
