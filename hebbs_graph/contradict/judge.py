@@ -1,18 +1,17 @@
 """The LLM route's judge: one chat call per candidate pair, answered as JSON.
 
-It needs nothing but something with ``complete(system, user, *, temperature,
-max_tokens)``, the protocol of ``hebbs_graph.llm``; any provider behind it will do.
+It needs only an ``LLMClient`` (``hebbs_graph.llm``); whichever provider is behind it,
+retries and time-outs are the client's business, and a failure is an ``LLMError``.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, Protocol
+from typing import Literal
 
-LlmVerdict = Literal["CONTRADICTION", "REVISION", "NEUTRAL"]
+from pydantic import BaseModel, Field, field_validator
+
+from hebbs_graph.llm import LLMClient, parse_json
 
 SYSTEM_PROMPT = """\
 You check an AI agent's long-term memory for conflicts. You get two stored statements,
@@ -25,25 +24,30 @@ Answer with one JSON object and nothing else:
 {"verdict": "CONTRADICTION" | "REVISION" | "NEUTRAL", "confidence": 0.0-1.0,
  "newer": "A" | "B" | null, "reasoning": "one short sentence"}"""
 
-
-class Completer(Protocol):
-    """What the judge needs from an LLM client (hebbs_graph.llm.LLMClient fits)."""
-
-    async def complete(
-        self, system: str, user: str, *, temperature: float, max_tokens: int = 1024
-    ) -> str: ...
+TEMPERATURE = 0.1  # a classification, not a story
+MAX_TOKENS = 300
 
 
-@dataclass(frozen=True)
-class Judgement:
-    verdict: LlmVerdict
-    confidence: float
-    newer: Literal["A", "B"] | None
-    reasoning: str
+class Judgement(BaseModel):
+    verdict: Literal["CONTRADICTION", "REVISION", "NEUTRAL"]
+    confidence: float = Field(ge=0.0, le=1.0)
+    newer: Literal["A", "B"] | None = None
+    reasoning: str = ""
 
+    @field_validator("verdict", "newer", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) and value.strip() else value
 
-class UnreadableJudgement(ValueError):
-    """The model's answer was not the JSON object it was asked for."""
+    @field_validator("newer", mode="before")
+    @classmethod
+    def _blank_newer(cls, value: object) -> object:
+        return None if value in ("", "NULL", "NONE") else value
+
+    @field_validator("reasoning", mode="before")
+    @classmethod
+    def _short(cls, value: object) -> object:
+        return str(value or "")[:1000]
 
 
 def user_prompt(a: str, a_when: datetime, b: str, b_when: datetime) -> str:
@@ -53,36 +57,12 @@ def user_prompt(a: str, a_when: datetime, b: str, b_when: datetime) -> str:
     )
 
 
-_OBJECT = re.compile(r"\{.*\}", re.S)
-
-
-def parse(text: str) -> Judgement:
-    """Read the model's JSON answer, tolerating code fences and chatter around it."""
-    found = _OBJECT.search(text)
-    if found is None:
-        raise UnreadableJudgement(f"no JSON object in the answer: {text[:200]!r}")
-    try:
-        data = json.loads(found.group(0))
-    except ValueError as exc:
-        raise UnreadableJudgement(f"answer is not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise UnreadableJudgement("answer is not a JSON object")
-    verdict = str(data.get("verdict", "")).strip().upper()
-    if verdict not in ("CONTRADICTION", "REVISION", "NEUTRAL"):
-        raise UnreadableJudgement(f"unknown verdict {data.get('verdict')!r}")
-    try:
-        confidence = min(1.0, max(0.0, float(data.get("confidence", 0.0))))
-    except (TypeError, ValueError) as exc:
-        raise UnreadableJudgement(f"confidence is not a number: {exc}") from exc
-    newer_raw = str(data.get("newer") or "").strip().upper()
-    newer: Literal["A", "B"] | None = "A" if newer_raw == "A" else "B" if newer_raw == "B" else None
-    reasoning = str(data.get("reasoning") or "")[:1000]
-    return Judgement(verdict, confidence, newer, reasoning)  # type: ignore[arg-type]
-
-
-async def judge(client: Completer, a: str, a_when: datetime, b: str, b_when: datetime) -> Judgement:
-    """Ask the model about one pair (temperature 0.1: a classification, not a story)."""
+async def judge(client: LLMClient, a: str, a_when: datetime, b: str, b_when: datetime) -> Judgement:
+    """Ask the model about one pair; LLMError (or LLMBadOutput) when no usable answer came."""
     answer = await client.complete(
-        SYSTEM_PROMPT, user_prompt(a, a_when, b, b_when), temperature=0.1, max_tokens=300
+        SYSTEM_PROMPT,
+        user_prompt(a, a_when, b, b_when),
+        temperature=TEMPERATURE,
+        max_tokens=MAX_TOKENS,
     )
-    return parse(answer)
+    return parse_json(answer, Judgement)

@@ -10,6 +10,7 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.llm import build_llm
 from hebbs_graph.services.contradict import ContradictionService
 from hebbs_graph.services.lineage import LineageService
 from hebbs_graph.services.memory import MemoryService
@@ -33,6 +34,7 @@ class Services:
 
     async def close(self) -> None:
         await self.recall.drain()
+        await self.contradict.aclose()
         await self.store.close()
 
 
@@ -61,7 +63,9 @@ async def open_services(
         raise
     recall = RecallService(store, embedder, settings)
     memory = MemoryService(store, embedder, settings)
-    contradict = ContradictionService(store, settings)
+    # The LLM judges contradictions at write time only when enabled for ingest.
+    llm = build_llm(settings) if settings.contradiction_llm_on_ingest else None
+    contradict = ContradictionService(store, settings, llm)
     memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
     prime = PrimeService(store, recall)
     prime.pending_contradictions = contradict.pending_for_prime

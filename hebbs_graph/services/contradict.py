@@ -14,10 +14,10 @@ import time
 from datetime import datetime
 from typing import Any
 
-from hebbs_graph.contradict.judge import Completer
 from hebbs_graph.errors import InvalidInput, NotFound
 from hebbs_graph.graph.store import GraphStore, Tx
 from hebbs_graph.ids import normalize_id
+from hebbs_graph.llm import LLMClient
 from hebbs_graph.models.contradict import (
     CommitIn,
     CommitOut,
@@ -48,10 +48,16 @@ _EPOCH = datetime.fromisoformat("0001-01-01T00:00:00+00:00")
 
 
 class ContradictionService:
-    def __init__(self, store: GraphStore, settings: Settings, llm: Completer | None = None):
+    def __init__(self, store: GraphStore, settings: Settings, llm: LLMClient | None = None):
         self.store = store
         self.settings = settings
         self.detector = Detector(store, settings, llm)
+
+    async def aclose(self) -> None:
+        """Close the LLM client, if there is one with connections to close."""
+        close = getattr(self.detector.llm, "aclose", None)
+        if close is not None:
+            await close()
 
     # -- Phase 1, as a write listener ----------------------------------------------------
 

@@ -18,10 +18,12 @@ from datetime import datetime
 from typing import Any
 
 from hebbs_graph.contradict.classifier import classify
-from hebbs_graph.contradict.judge import Completer, Judgement, judge
+from hebbs_graph.contradict.judge import Judgement, judge
+from hebbs_graph.errors import LLMError
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.graph.store import GraphStore, Tx
 from hebbs_graph.ids import new_id
+from hebbs_graph.llm import LLMClient
 from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.models.memory import MemoryKind
 from hebbs_graph.settings import Settings
@@ -65,7 +67,7 @@ def by_age(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[s
 
 
 class Detector:
-    def __init__(self, store: GraphStore, settings: Settings, llm: Completer | None = None):
+    def __init__(self, store: GraphStore, settings: Settings, llm: LLMClient | None = None):
         self.store = store
         self.settings = settings
         self.llm = llm
@@ -134,8 +136,9 @@ class Detector:
 
     async def _judge(self, candidates: list[Candidate], budget: int, out: DetectionOut) -> int:
         """Ask the LLM about the strongest candidates; returns how many calls were made."""
-        assert self.llm is not None
         llm = self.llm
+        if llm is None:
+            return 0
         ranked = sorted(candidates, key=lambda c: (c.score, c.similarity), reverse=True)[:budget]
 
         async def one(c: Candidate) -> None:
@@ -147,7 +150,7 @@ class Detector:
                     c.newer["content"],
                     c.newer["occurred_at"],
                 )
-            except Exception as exc:  # the heuristic verdict stands
+            except LLMError as exc:  # the heuristic verdict stands
                 log.warning("LLM contradiction check failed, keeping the heuristic: %s", exc)
 
         await asyncio.gather(*(one(c) for c in ranked))
