@@ -91,10 +91,13 @@ class Settings(BaseSettings):
     contradiction_heuristic_cap: float = Field(default=0.75, ge=0.0, le=1.0)
     # Memories checked per detection query (one batched query per chunk of a write).
     contradiction_chunk: int = Field(default=250, ge=1, le=5000)
-    # Tenants up to this size are compared exactly (cost grows with the tenant); larger
+    # Tenants up to this size are searched exactly (cost grows with the tenant); larger
     # ones through the vector index, fetching this many approximate neighbours per
     # memory before keeping the tenant's own (the index spans every tenant).
-    contradiction_exact_max: int = Field(default=1000, ge=0)
+    contradiction_exact_max: int = Field(default=5000, ge=0)
+    # Writes of at least this many memories read the tenant's vectors once and compare
+    # in numpy; smaller ones compare in Cypher (cost: write size x tenant size).
+    contradiction_numpy_min_batch: int = Field(default=64, ge=1)
     contradiction_ann_fetch: int = Field(default=100, ge=1, le=10_000)
     # The LLM route: with a provider configured AND this on, the LLM judges candidates
     # at write time and writes the edges at once. Off by default: pairwise LLM calls

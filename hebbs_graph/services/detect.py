@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from hebbs_graph.contradict.classifier import classify
 from hebbs_graph.contradict.judge import Judgement, judge
+from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
 from hebbs_graph.errors import LLMError
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.graph.store import GraphStore, Tx
@@ -30,6 +32,8 @@ from hebbs_graph.settings import Settings
 from hebbs_graph.timeutil import utcnow
 
 log = logging.getLogger(__name__)
+
+Finder = Callable[[list[str]], Awaitable[list[dict[str, Any]]]]
 
 KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 # Pairs already settled one way or the other are never raised again.
@@ -50,6 +54,16 @@ class Candidate:
     signals: list[str] = field(default_factory=list)
     suggested: str = "contradiction"
     judgement: Judgement | None = None
+
+
+def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
+    found: dict[str, Candidate] = {}
+    for row in rows:
+        if row["pair_key"] in found:
+            continue  # two new memories that found each other
+        older, newer = by_age(row["memory"], row["other"])
+        found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
+    return list(found.values())
 
 
 def snippet(text: str) -> str:
@@ -80,10 +94,11 @@ class Detector:
         """Run Phase 1 for ``ids`` (already stored) and record what it finds."""
         out = DetectionOut()
         budget = self.settings.contradiction_llm_max_calls_per_write if self.llm_on_ingest else 0
+        find = await self._finder(tenant_id, len(ids))
         step = self.settings.contradiction_chunk
         for start in range(0, len(ids), step):
             chunk = ids[start : start + step]
-            candidates = await self.candidates(tenant_id, chunk)
+            candidates = _candidates(await find(chunk))
             out.checked += len(chunk)
             out.candidates += len(candidates)
             if not candidates:
@@ -96,35 +111,61 @@ class Detector:
 
     # -- finding ------------------------------------------------------------------------
 
-    async def candidates(self, tenant_id: str, ids: list[str]) -> list[Candidate]:
+    async def _finder(self, tenant_id: str, writing: int) -> Finder:
+        """The cheapest way to this write's true neighbours.
+
+        Tenants up to contradiction_exact_max are searched exactly: a write of at least
+        contradiction_numpy_min_batch memories reads the tenant's vectors once and compares in numpy;
+        a smaller write compares in Cypher (cost: its size times the tenant's). Larger
+        tenants go through the vector index.
+        """
         s = self.settings
         params = {
             "tenant_id": tenant_id,
-            "ids": ids,
             "kinds": KINDS,
             "k": s.contradiction_k,
             "min_similarity": s.contradiction_min_similarity,
             "linked_types": LINKED_TYPES,
         }
-
-        async def work(tx: Tx) -> list[dict[str, Any]]:
-            cap = s.contradiction_exact_max
-            size = await tx.one("recall/scope_size_tenant", tenant_id=tenant_id, cap=cap + 1)
-            if size is not None and size["size"] <= cap:
-                return await tx.rows("contradict/neighbours_exact", **params)
+        cap = s.contradiction_exact_max
+        rows = await self.store.read_rows(
+            "recall/scope_size_tenant", tenant_id=tenant_id, cap=cap + 1
+        )
+        size = int(rows[0]["size"]) if rows else 0
+        if size > cap:
             fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
-            return await tx.rows("contradict/neighbours_ann", fetch=fetch, **params)
-
-        rows = await self.store.read(work)
-        found: dict[str, Candidate] = {}
-        for row in rows:
-            if row["pair_key"] in found:
-                continue  # two new memories that found each other
-            older, newer = by_age(row["memory"], row["other"])
-            found[row["pair_key"]] = Candidate(
-                row["pair_key"], float(row["similarity"]), older, newer
+            return lambda chunk: self.store.read_rows(
+                "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
             )
-        return list(found.values())
+        if writing < s.contradiction_numpy_min_batch:
+            return lambda chunk: self.store.read_rows(
+                "contradict/neighbours_exact", ids=chunk, **params
+            )
+        found = await self.store.read_rows(
+            "contradict/tenant_vectors", tenant_id=tenant_id, kinds=KINDS
+        )
+        ids = [r["id"] for r in found]
+        matrix = await asyncio.to_thread(as_matrix, [r["embedding"] for r in found])
+
+        async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
+            near = nearest_pairs(
+                ids,
+                matrix,
+                chunk,
+                k=s.contradiction_k,
+                min_similarity=s.contradiction_min_similarity,
+            )
+            pairs = [{"memory_id": a, "other_id": b, "similarity": sim} for a, b, sim in near]
+            if not pairs:
+                return []
+            return await self.store.read_rows(
+                "contradict/pairs_open",
+                tenant_id=tenant_id,
+                pairs=pairs,
+                linked_types=LINKED_TYPES,
+            )
+
+        return by_numpy
 
     def _classify(self, candidates: list[Candidate]) -> None:
         cap = self.settings.contradiction_heuristic_cap

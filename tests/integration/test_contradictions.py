@@ -304,3 +304,31 @@ async def test_vector_index_path_finds_the_pair(services: Services, tenant: str)
     via_index = ContradictionService(services.store, settings)
     out = await via_index.detect(tenant, ids)
     assert (out.checked, out.candidates, out.pending_created) == (2, 1, 1)
+
+
+async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, tenant: str) -> None:
+    """A batch compares in numpy, a small write in Cypher: both see the same neighbours."""
+    quiet = MemoryService(services.store, services.embedder, services.settings)
+    facts = [
+        ("Budget is $5,000 per tenant", "Budget is $2,000 per tenant"),
+        ("The kickoff meeting is on Monday", "The kickoff meeting is on Thursday"),
+        ("The API is reliable", "The API is unreliable"),
+    ]
+    filler = [f"Ticket {n} was triaged by the support rota" for n in range(30)]
+    items = [MemoryIn(content=t) for pair in facts for t in pair] + [
+        MemoryIn(content=t) for t in filler
+    ]
+    ids = await quiet.remember_batch(tenant, items)
+    found = {}
+    for name, threshold in (("numpy", 1), ("cypher", 10_000)):
+        settings = services.settings.model_copy(update={"contradiction_numpy_min_batch": threshold})
+        out = await ContradictionService(services.store, settings).detect(tenant, ids)
+        found[name] = (
+            {(p.memory_id_a, p.memory_id_b) for p in await pending(services, tenant)},
+            out.candidates,
+        )
+        await services.store.run_raw(
+            "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
+        )
+    assert found["numpy"] == found["cypher"]
+    assert len(found["numpy"][0]) >= 3

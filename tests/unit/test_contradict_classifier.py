@@ -114,3 +114,14 @@ def test_cli_commands_document_themselves() -> None:
         result = runner.invoke(app, [command, "--help"])
         assert result.exit_code == 0, (command, result.output)
         assert "Example" in result.output
+
+
+def test_nearest_pairs_in_numpy() -> None:
+    from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
+
+    ids = ["a", "b", "c", "d"]
+    matrix = as_matrix([[1, 0], [0.9, 0.1], [0, 1], [-1, 0]])
+    pairs = nearest_pairs(ids, matrix, ["a", "c"], k=2, min_similarity=0.5)
+    assert sorted((x, y) for x, y, _ in pairs) == [("a", "b")]
+    assert all(0.5 <= s <= 1.0 for _, _, s in pairs)
+    assert nearest_pairs(["a"], as_matrix([[1, 0]]), ["a"], k=10, min_similarity=0) == []
