@@ -123,8 +123,10 @@ class ScanIn(Input):
 class DetectionOut(BaseModel):
     """What one detection pass did."""
 
-    checked: int = 0
-    candidates: int = 0
+    checked: int = Field(default=0, description="Memories checked against their neighbours.")
+    candidates: int = Field(
+        default=0, description="Open neighbour pairs the heuristic flagged (score >= min)."
+    )
     pending_created: int = 0
     contradictions_created: int = 0
     revisions_created: int = 0

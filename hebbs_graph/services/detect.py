@@ -100,10 +100,11 @@ class Detector:
             chunk = ids[start : start + step]
             candidates = _candidates(await find(chunk))
             out.checked += len(chunk)
-            out.candidates += len(candidates)
             if not candidates:
                 continue
             await asyncio.to_thread(self._classify, candidates)
+            floor = self.settings.contradiction_min_confidence
+            out.candidates += sum(c.score >= floor for c in candidates)
             if budget > 0:
                 budget -= await self._judge(candidates, budget, out)
             await self._record(tenant_id, candidates, out)
@@ -145,9 +146,12 @@ class Detector:
             "contradict/tenant_vectors", tenant_id=tenant_id, kinds=KINDS
         )
         ids = [r["id"] for r in found]
+        content = {r["id"]: r["content"] for r in found}
         matrix = await asyncio.to_thread(as_matrix, [r["embedding"] for r in found])
+        floor = s.contradiction_min_confidence
+        score_cap = s.contradiction_heuristic_cap
 
-        async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
+        def flagged(chunk: list[str]) -> list[dict[str, Any]]:
             near = nearest_pairs(
                 ids,
                 matrix,
@@ -155,7 +159,17 @@ class Detector:
                 k=s.contradiction_k,
                 min_similarity=s.contradiction_min_similarity,
             )
-            pairs = [{"memory_id": a, "other_id": b, "similarity": sim} for a, b, sim in near]
+            # Only pairs worth recording need Neo4j's word on whether they are still open
+            # (the LLM route may judge any neighbour, so it checks them all).
+            return [
+                {"memory_id": a, "other_id": b, "similarity": sim}
+                for a, b, sim in near
+                if self.llm_on_ingest
+                or classify(content[a], content[b], cap=score_cap).score >= floor
+            ]
+
+        async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
+            pairs = await asyncio.to_thread(flagged, chunk)
             if not pairs:
                 return []
             return await self.store.read_rows(
