@@ -75,6 +75,10 @@ class Settings(BaseSettings):
     llm_api_key: str | None = None
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 3
+    # Backoff before retry n (0-based) is llm_retry_backoff_s · 2^n, capped, with jitter.
+    llm_retry_backoff_s: float = 1.0
+    llm_retry_backoff_max_s: float = 30.0
+    llm_max_tokens: int = 1024
 
     @field_validator("api_keys", mode="before")
     @classmethod
