@@ -5,6 +5,12 @@ CALL () {
   MATCH (t:Tombstone) WHERE t.tenant_id = $tenant_id RETURN t AS n
   UNION ALL
   MATCH (e:Entity) WHERE e.tenant_id = $tenant_id RETURN e AS n
+  UNION ALL
+  MATCH (r:ReflectSession) WHERE r.tenant_id = $tenant_id RETURN r AS n
+  UNION ALL
+  MATCH (c:ReflectCursor) WHERE c.tenant_id = $tenant_id RETURN c AS n
+  UNION ALL
+  MATCH (l:Lease) WHERE l.tenant_id = $tenant_id RETURN l AS n
 }
 WITH n LIMIT $limit
 DETACH DELETE n

@@ -10,8 +10,10 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.llm import build_llm
 from hebbs_graph.services.memory import MemoryService
 from hebbs_graph.services.recall import RecallService
+from hebbs_graph.services.reflect import ReflectService
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -24,9 +26,13 @@ class Services:
     embedder: Embedder
     memory: MemoryService
     recall: RecallService
+    reflect: ReflectService
 
     async def close(self) -> None:
         await self.recall.drain()
+        close_llm = getattr(self.reflect.llm, "aclose", None)
+        if close_llm is not None:
+            await close_llm()
         await self.store.close()
 
 
@@ -44,6 +50,7 @@ async def open_services(
     settings: Settings, *, embedder: Embedder | None = None, wait_s: float = 60.0
 ) -> Services:
     """Connect to Neo4j (waiting up to ``wait_s`` for it), migrate, build the services."""
+    llm = build_llm(settings)  # a misconfigured provider fails here, at start-up
     if embedder is None:
         embedder = await asyncio.to_thread(load_embedder, settings)
     store = GraphStore(settings)
@@ -53,12 +60,14 @@ async def open_services(
     except BaseException:
         await store.close()
         raise
+    memory = MemoryService(store, embedder, settings)
     return Services(
         settings=settings,
         store=store,
         embedder=embedder,
-        memory=MemoryService(store, embedder, settings),
+        memory=memory,
         recall=RecallService(store, embedder, settings),
+        reflect=ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners),
     )
 
 
