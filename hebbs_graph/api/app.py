@@ -19,6 +19,8 @@ from hebbs_graph.api.errors import EXCEPTION_HANDLERS
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.memories import MemoryController
 from hebbs_graph.api.recall import RecallController
+from hebbs_graph.api.reflect import ReflectController
+from hebbs_graph.services.auto_reflect import AutoReflector
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
 
@@ -37,9 +39,12 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         app.state.services = services if services is not None else await open_services(settings)
+        auto = AutoReflector.for_api(app.state.services.reflect)  # None without an LLM
         try:
             yield
         finally:
+            if auto is not None:
+                await auto.stop()
             if owned:
                 await app.state.services.close()
             else:
@@ -49,7 +54,13 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     # A batch may hold 1,000 items of 64 KiB content + 16 KiB context each.
     max_body = settings.max_batch_items * (settings.max_content_bytes + settings.max_context_bytes)
     return Litestar(
-        route_handlers=[HealthController, MemoryController, RecallController, MetricsController],
+        route_handlers=[
+            HealthController,
+            MemoryController,
+            RecallController,
+            ReflectController,
+            MetricsController,
+        ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
             "tenant_id": Provide(provide_tenant, sync_to_thread=False),
