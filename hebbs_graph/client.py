@@ -23,9 +23,15 @@ from hebbs_graph.errors import (
     GraphUnavailable,
     HebbsError,
     InvalidInput,
+    LLMBadOutput,
+    LLMError,
+    LLMNotConfigured,
     NotFound,
+    NotInSession,
+    SessionExpired,
     TooLarge,
     Unauthorized,
+    UnknownSession,
 )
 from hebbs_graph.models.contradict import (
     CommitIn,
@@ -51,9 +57,24 @@ from hebbs_graph.models.memory import (
     ReviseIn,
 )
 from hebbs_graph.models.recall import RecallIn, RecallOut
+from hebbs_graph.models.reflect import Insight as InsightModel
+from hebbs_graph.models.reflect import (
+    InsightIn,
+    InsightsOut,
+    ReflectCommitIn,
+    ReflectCommitOut,
+    ReflectIn,
+    ReflectOut,
+    ReflectPrepareIn,
+    ReflectPrepareOut,
+    ReflectStatus,
+    StaleVerdictIn,
+)
 
 M = TypeVar("M", bound=BaseModel)
 DEFAULT_URL = "http://127.0.0.1:8000"
+# The LLM route may make many provider calls; give it longer than other requests.
+REFLECT_TIMEOUT_S = 900.0
 
 
 class ServerError(HebbsError):
@@ -223,6 +244,70 @@ class HebbsClient:
         body = ScanIn(entity_id=entity_id, since=since, cursor=cursor, limit=limit)
         return await self._call("POST", "/v1/contradictions/scan", ScanOut, body=body)
 
+    # -- reflect ----------------------------------------------------------------------
+
+    async def reflect_prepare(
+        self,
+        entity_id: str | None = None,
+        *,
+        since: datetime | None = None,
+        limit: int = 500,
+    ) -> ReflectPrepareOut:
+        """Agent route, step 1: clusters of new episodes, each with a proposal prompt."""
+        body = ReflectPrepareIn(entity_id=entity_id, since=since, limit=limit)
+        return await self._call("POST", "/v1/reflect/prepare", ReflectPrepareOut, body=body)
+
+    async def reflect_commit(
+        self,
+        session_id: str,
+        insights: list[InsightIn] | list[dict[str, Any]] | None = None,
+        stale_verdicts: list[StaleVerdictIn] | list[dict[str, Any]] | None = None,
+    ) -> ReflectCommitOut:
+        """Agent route, step 2: store insights ({content, confidence, source_memory_ids,
+        tags, cluster_id?}) and verdicts on stale insights (keep, rewrite, retire)."""
+        body = ReflectCommitIn.model_validate(
+            {
+                "session_id": session_id,
+                "insights": [_plain(i) for i in insights or []],
+                "stale_verdicts": [_plain(v) for v in stale_verdicts or []],
+            }
+        )
+        return await self._call("POST", "/v1/reflect/commit", ReflectCommitOut, body=body)
+
+    async def reflect(
+        self,
+        entity_id: str | None = None,
+        *,
+        since: datetime | None = None,
+        limit: int = 500,
+    ) -> ReflectOut:
+        """LLM route: the server's LLM proposes, validates and stores insights."""
+        body = ReflectIn(entity_id=entity_id, since=since, limit=limit)
+        return await self._call(
+            "POST", "/v1/reflect", ReflectOut, body=body, request_timeout=REFLECT_TIMEOUT_S
+        )
+
+    async def reflect_status(self, entity_id: str | None = None) -> ReflectStatus:
+        return await self._call(
+            "GET", "/v1/reflect/status", ReflectStatus, params={"entity_id": entity_id}
+        )
+
+    async def insights(
+        self,
+        entity_id: str | None = None,
+        *,
+        min_confidence: float | None = None,
+        stale: bool | None = None,
+        limit: int = 50,
+    ) -> list[InsightModel]:
+        params = {
+            "entity_id": entity_id,
+            "min_confidence": min_confidence,
+            "stale": None if stale is None else str(stale).lower(),
+            "limit": limit,
+        }
+        return (await self._call("GET", "/v1/insights", InsightsOut, params=params)).insights
+
     # -- health -----------------------------------------------------------------------
 
     async def ready(self) -> dict[str, Any]:
@@ -243,11 +328,15 @@ class HebbsClient:
         *,
         body: BaseModel | None = None,
         params: dict[str, Any] | None = None,
+        request_timeout: float | None = None,
     ) -> M:
         payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
         clean = {k: v for k, v in (params or {}).items() if v is not None}
+        extra: dict[str, Any] = {}
+        if request_timeout is not None:
+            extra["timeout"] = request_timeout
         try:
-            response = await self._http.request(method, path, json=payload, params=clean)
+            response = await self._http.request(method, path, json=payload, params=clean, **extra)
         except httpx.TransportError as exc:
             raise ApiUnreachable(
                 f"no hebbs-graph API at {self.base_url} ({exc.__class__.__name__}); "
@@ -258,13 +347,34 @@ class HebbsClient:
         return model.model_validate(response.json())
 
 
+# Errors whose code says more than their status does.
+_BY_CODE: dict[str, type[HebbsError]] = {
+    kind.code: kind
+    for kind in (
+        UnknownSession,
+        SessionExpired,
+        NotInSession,
+        LLMError,
+        LLMBadOutput,
+        LLMNotConfigured,
+    )
+}
+
+
+def _plain(item: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    return item.model_dump(exclude_unset=True) if isinstance(item, BaseModel) else item
+
+
 def _error(response: httpx.Response) -> HebbsError:
+    code = None
     try:
         error = response.json()["error"]
         message, details = str(error["message"]), error.get("details")
+        code = error.get("code")
     except (ValueError, KeyError, TypeError):
         message, details = response.text[:500] or response.reason_phrase, None
-    kind = _BY_STATUS.get(response.status_code)
+    kind = _BY_CODE.get(code) if isinstance(code, str) else None
+    kind = kind or _BY_STATUS.get(response.status_code)
     if kind is None:
         kind = ServerError if response.status_code >= 500 else InvalidInput
     err = kind(message, details=details)

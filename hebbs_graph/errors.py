@@ -5,6 +5,9 @@
      │    └── TooLarge       over a size limit: content, context, batch (413)
      ├── NotFound            no such memory, or one of another tenant (404)
      ├── Conflict            valid input that clashes with stored state (409)
+     │    ├── UnknownSession     no such reflect session (or already committed)
+     │    ├── SessionExpired     the reflect session's 10 minutes are over
+     │    └── NotInSession       a commit names an id that session did not hand out
      ├── Unauthorized        missing or unknown API key (401)
      ├── GraphUnavailable    Neo4j cannot be reached right now (503)
      └── LLMError            the configured LLM failed after retries (502)
@@ -45,6 +48,18 @@ class NotFound(HebbsError):
 
 class Conflict(HebbsError):
     code = "conflict"
+
+
+class UnknownSession(Conflict):
+    code = "unknown_session"
+
+
+class SessionExpired(Conflict):
+    code = "session_expired"
+
+
+class NotInSession(Conflict):
+    code = "not_in_session"
 
 
 class Unauthorized(HebbsError):

@@ -53,3 +53,15 @@ def rrf(rankings: list[tuple[list[str], float]], k: int) -> dict[str, float]:
         for rank, mid in enumerate(ids, start=1):
             fused[mid] = fused.get(mid, 0.0) + weight / (k + rank)
     return {mid: value / best for mid, value in fused.items()}
+
+
+def insight_importance(source_importances: list[float], confidence: float) -> float:
+    """clamp(0.7·mean source importance + 0.3·confidence + ln(1 + n)/10, 0, 1).
+
+    The ln term lets an insight drawn from many observations outrank one drawn from
+    a few at the same confidence.
+    """
+    n = len(source_importances)
+    mean = sum(source_importances) / n if n else 0.0
+    value = 0.7 * mean + 0.3 * confidence + math.log1p(n) / 10
+    return min(1.0, max(0.0, value))

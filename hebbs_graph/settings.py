@@ -107,6 +107,22 @@ class Settings(BaseSettings):
     contradiction_llm_min_confidence: float = Field(default=0.6, ge=0.0, le=1.0)
     # The batch scan walks existing memories in pages of this size.
     contradiction_scan_batch: int = Field(default=200, ge=1, le=5000)
+    # Reflect (semantics.md §6).
+    reflect_limit: int = 500  # episodes per reflection, 10..10,000 per call
+    reflect_min_episodes: int = 5
+    reflect_min_cluster: int = 3
+    reflect_max_k: int = 50
+    reflect_seed: int = 42
+    reflect_session_ttl_s: float = 600.0
+    reflect_prompt_chars: int = 2000  # per memory in a prompt; the memories list is whole
+    reflect_max_stale: int = 100  # stale insights handed back per prepare / re-validated
+    # Auto-reflect: due after N new episodes, after an interval, or on summed importance.
+    reflect_auto: bool = True  # the background worker (only runs with an LLM configured)
+    reflect_auto_episodes: int = 50
+    reflect_auto_interval_s: float = 86_400.0
+    reflect_auto_importance: float = 20.0
+    reflect_auto_poll_s: float = 60.0
+    reflect_lease_ttl_s: float = 900.0
 
     @field_validator("api_keys", mode="before")
     @classmethod

@@ -21,6 +21,8 @@ from hebbs_graph.api.graph import GraphController
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.memories import MemoryController
 from hebbs_graph.api.recall import RecallController
+from hebbs_graph.api.reflect import ReflectController
+from hebbs_graph.services.auto_reflect import AutoReflector
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
 
@@ -39,9 +41,12 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         app.state.services = services if services is not None else await open_services(settings)
+        auto = AutoReflector.for_api(app.state.services.reflect)  # None without an LLM
         try:
             yield
         finally:
+            if auto is not None:
+                await auto.stop()
             if owned:
                 await app.state.services.close()
             else:
@@ -58,6 +63,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
             GraphController,
             MetricsController,
             ContradictionController,
+            ReflectController,
         ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),

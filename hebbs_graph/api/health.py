@@ -8,6 +8,7 @@ from litestar import Controller, Response, get
 from litestar.status_codes import HTTP_200_OK, HTTP_503_SERVICE_UNAVAILABLE
 
 from hebbs_graph.graph.schema import indexes_online
+from hebbs_graph.services.auto_reflect import api_tenants
 from hebbs_graph.services.container import Services
 
 
@@ -30,10 +31,16 @@ class HealthController(Controller):
             except Exception:
                 indexes = False
         ready = graph and indexes
-        body = {
+        body: dict[str, Any] = {
             "ready": ready,
             "neo4j": graph,
             "indexes_online": indexes,
             "embedding_model": services.embedder.model_name,
         }
+        if graph:
+            try:  # what waits for reflection; informative, never a reason to be unready
+                reflect = services.reflect
+                body["reflection"] = await reflect.health_summary(api_tenants(reflect))
+            except Exception:
+                body["reflection"] = None
         return Response(body, status_code=HTTP_200_OK if ready else HTTP_503_SERVICE_UNAVAILABLE)

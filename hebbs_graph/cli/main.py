@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from hebbs_graph.cli.output import Format, errors, show
 from hebbs_graph.client import DEFAULT_URL, ApiUnreachable, HebbsClient, ServerError
-from hebbs_graph.errors import GraphUnavailable, HebbsError
+from hebbs_graph.errors import GraphUnavailable, HebbsError, LLMError, LLMNotConfigured
 from hebbs_graph.models.recall import Weights
 
 T = TypeVar("T")
@@ -56,7 +56,9 @@ def run(url: str, api_key: str | None, call: Callable[[HebbsClient], Awaitable[T
                 f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in exc.errors()
             ),
         )
-    except (ApiUnreachable, ServerError, GraphUnavailable) as exc:
+    except LLMNotConfigured as exc:
+        fail(1, exc.message)
+    except (ApiUnreachable, ServerError, GraphUnavailable, LLMError) as exc:
         fail(3, exc.message)
     except HebbsError as exc:
         fail(1, exc.message)
@@ -357,6 +359,7 @@ def main() -> None:
         contradict,
         graph,
         imports,
+        reflect,
         service,
     )
 

@@ -16,6 +16,7 @@ from hebbs_graph.services.lineage import LineageService
 from hebbs_graph.services.memory import MemoryService
 from hebbs_graph.services.prime import PrimeService
 from hebbs_graph.services.recall import RecallService
+from hebbs_graph.services.reflect import ReflectService
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -31,10 +32,14 @@ class Services:
     prime: PrimeService
     lineage: LineageService
     contradict: ContradictionService
+    reflect: ReflectService
 
     async def close(self) -> None:
         await self.recall.drain()
         await self.contradict.aclose()
+        close_llm = getattr(self.reflect.llm, "aclose", None)
+        if close_llm is not None:
+            await close_llm()
         await self.store.close()
 
 
@@ -52,6 +57,7 @@ async def open_services(
     settings: Settings, *, embedder: Embedder | None = None, wait_s: float = 60.0
 ) -> Services:
     """Connect to Neo4j (waiting up to ``wait_s`` for it), migrate, build the services."""
+    llm = build_llm(settings)  # a misconfigured provider fails here, at start-up
     if embedder is None:
         embedder = await asyncio.to_thread(load_embedder, settings)
     store = GraphStore(settings)
@@ -64,11 +70,15 @@ async def open_services(
     recall = RecallService(store, embedder, settings)
     memory = MemoryService(store, embedder, settings)
     # The LLM judges contradictions at write time only when enabled for ingest.
-    llm = build_llm(settings) if settings.contradiction_llm_on_ingest else None
-    contradict = ContradictionService(store, settings, llm)
+    contradict = ContradictionService(
+        store, settings, llm if settings.contradiction_llm_on_ingest else None
+    )
     memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
+    reflect = ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners)
     prime = PrimeService(store, recall)
     prime.pending_contradictions = contradict.pending_for_prime
+    prime.stale_insights = reflect.stale_for_prime
+    prime.reflection_due = reflect.due_for_prime
     return Services(
         settings=settings,
         store=store,
@@ -78,6 +88,7 @@ async def open_services(
         prime=prime,
         lineage=LineageService(store),
         contradict=contradict,
+        reflect=reflect,
     )
 
 
