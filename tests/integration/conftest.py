@@ -44,7 +44,9 @@ class Kit:
         memories = [MemoryIn(**item) for item in items]
         return await self.services.memory.remember_batch(tenant or self.tenant, memories)
 
-    async def all(self, tenant: str | None = None, limit: int = 1000, **filters: Any) -> list[Memory]:
+    async def all(
+        self, tenant: str | None = None, limit: int = 1000, **filters: Any
+    ) -> list[Memory]:
         """Every listed memory, following the cursor to the end."""
         items: list[Memory] = []
         cursor = None
