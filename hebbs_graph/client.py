@@ -23,6 +23,7 @@ Every error that came back over HTTP carries ``status_code``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
@@ -119,9 +120,9 @@ class HebbsClient:
         body = _build(MemoryIn, {"content": content, **fields})
         return await self._call("POST", "/v1/memories", Memory, body=body)
 
-    async def remember_batch(self, memories: list[MemoryIn | dict[str, Any]]) -> list[str]:
+    async def remember_batch(self, memories: Sequence[MemoryIn | dict[str, Any]]) -> list[str]:
         """Remember up to 1,000 at once; the ids come back in input order."""
-        body = _build(BatchIn, {"memories": memories})
+        body = _build(BatchIn, {"memories": list(memories)})
         return (await self._call("POST", "/v1/memories/batch", BatchOut, body=body)).memory_ids
 
     async def get(self, memory_id: str) -> Memory:
