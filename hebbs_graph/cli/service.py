@@ -37,7 +37,10 @@ def local_status() -> dict[str, Any]:
 
 @neo4j_app.command("start")
 def neo4j_start(fmt: Fmt = Format.TABLE) -> None:
-    """Start the local Neo4j (or reuse the running one) and wait until Bolt answers."""
+    """Start the local Neo4j (or reuse the running one) and wait until Bolt answers.
+
+    Example: hebbs-graph neo4j start -f json
+    """
     try:
         show(_local().start(echo=True).as_dict(), fmt)
     except HebbsError as exc:
@@ -46,13 +49,16 @@ def neo4j_start(fmt: Fmt = Format.TABLE) -> None:
 
 @neo4j_app.command("stop")
 def neo4j_stop(fmt: Fmt = Format.TABLE) -> None:
-    """Stop the local Neo4j cleanly."""
+    """Stop the local Neo4j cleanly. Example: hebbs-graph neo4j stop"""
     show(_local().stop().as_dict(), fmt)
 
 
 @neo4j_app.command("status")
 def neo4j_status(fmt: Fmt = Format.TABLE) -> None:
-    """Is the local Neo4j running, and where are its data and Browser?"""
+    """Is the local Neo4j running, and where are its data and Browser? Exit 3 when not.
+
+    Example: hebbs-graph neo4j status -f json
+    """
     status = _local().status()
     show(status.as_dict(), fmt)
     if not status.bolt:
