@@ -20,6 +20,7 @@ from hebbs_graph.api.graph import GraphController
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.mcp import McpDoor
 from hebbs_graph.api.memories import MemoryController
+from hebbs_graph.api.palace import palace_router
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
             GraphController,
             MetricsController,
             mcp.route(),
+            palace_router(),
         ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
