@@ -41,6 +41,15 @@ from hebbs_graph.errors import (
     TooLarge,
     Unauthorized,
 )
+from hebbs_graph.models.contradict import (
+    CommitIn,
+    CommitOut,
+    PrepareIn,
+    PrepareOut,
+    ScanIn,
+    ScanOut,
+    VerdictIn,
+)
 from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import (
     BatchIn,
@@ -203,6 +212,34 @@ class HebbsClient:
     async def entities(self, *, after: str | None = None, limit: int = 100) -> EntitiesOut:
         params = {"after": after, "limit": limit}
         return await self._call("GET", "/v1/entities", EntitiesOut, params=params)
+
+    # -- contradictions ---------------------------------------------------------------
+
+    async def contradiction_prepare(
+        self, *, entity_id: str | None = None, limit: int = 50
+    ) -> PrepareOut:
+        """Pending contradiction candidates, strongest first, with the verdict guide."""
+        body = PrepareIn(entity_id=entity_id, limit=limit)
+        return await self._call("POST", "/v1/contradictions/prepare", PrepareOut, body=body)
+
+    async def contradiction_commit(
+        self, verdicts: list[VerdictIn] | list[dict[str, Any]]
+    ) -> CommitOut:
+        """Verdicts {pending_id, verdict, confidence?, reasoning?, newer_memory_id?}: all or none."""
+        body = CommitIn.model_validate({"verdicts": verdicts})
+        return await self._call("POST", "/v1/contradictions/commit", CommitOut, body=body)
+
+    async def contradiction_scan(
+        self,
+        *,
+        entity_id: str | None = None,
+        since: datetime | None = None,
+        cursor: str | None = None,
+        limit: int | None = None,
+    ) -> ScanOut:
+        """Run detection over existing memories; with ``limit``, page on with next_cursor."""
+        body = ScanIn(entity_id=entity_id, since=since, cursor=cursor, limit=limit)
+        return await self._call("POST", "/v1/contradictions/scan", ScanOut, body=body)
 
     # -- health -----------------------------------------------------------------------
 

@@ -5,6 +5,8 @@ CALL () {
   MATCH (t:Tombstone) WHERE t.tenant_id = $tenant_id RETURN t AS n
   UNION ALL
   MATCH (e:Entity) WHERE e.tenant_id = $tenant_id RETURN e AS n
+  UNION ALL
+  MATCH (p:PendingContradiction) WHERE p.tenant_id = $tenant_id RETURN p AS n
 }
 WITH n LIMIT $limit
 DETACH DELETE n

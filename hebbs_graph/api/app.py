@@ -14,6 +14,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
 from hebbs_graph import __version__
+from hebbs_graph.api.contradictions import ContradictionController
 from hebbs_graph.api.deps import provide_services, provide_tenant
 from hebbs_graph.api.errors import EXCEPTION_HANDLERS
 from hebbs_graph.api.graph import GraphController
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
             RecallController,
             GraphController,
             MetricsController,
+            ContradictionController,
             mcp.route(),
             palace_router(),
         ],

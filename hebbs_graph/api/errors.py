@@ -15,6 +15,7 @@ from litestar.status_codes import (
     HTTP_413_REQUEST_ENTITY_TOO_LARGE,
     HTTP_422_UNPROCESSABLE_ENTITY,
     HTTP_500_INTERNAL_SERVER_ERROR,
+    HTTP_502_BAD_GATEWAY,
     HTTP_503_SERVICE_UNAVAILABLE,
 )
 
@@ -23,6 +24,8 @@ from hebbs_graph.errors import (
     GraphUnavailable,
     HebbsError,
     InvalidInput,
+    LLMError,
+    LLMNotConfigured,
     NotFound,
     TooLarge,
     Unauthorized,
@@ -37,6 +40,10 @@ _STATUS: list[tuple[type[HebbsError], int]] = [
     (Conflict, HTTP_409_CONFLICT),
     (Unauthorized, HTTP_401_UNAUTHORIZED),
     (GraphUnavailable, HTTP_503_SERVICE_UNAVAILABLE),
+    # No provider configured: the caller should use the agent route instead.
+    (LLMNotConfigured, HTTP_409_CONFLICT),
+    # The provider failed after retries, or kept answering junk: an upstream failure.
+    (LLMError, HTTP_502_BAD_GATEWAY),
 ]
 
 

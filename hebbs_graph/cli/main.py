@@ -380,7 +380,12 @@ def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Await
 
 
 def main() -> None:
-    from hebbs_graph.cli import graph, imports, service  # noqa: F401  (registers their commands)
+    from hebbs_graph.cli import (  # noqa: F401  (registers their commands)
+        contradict,
+        graph,
+        imports,
+        service,
+    )
 
     try:
         app(prog_name="hebbs-graph")

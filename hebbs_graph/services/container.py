@@ -10,6 +10,8 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.llm import build_llm
+from hebbs_graph.services.contradict import ContradictionService
 from hebbs_graph.services.lineage import LineageService
 from hebbs_graph.services.memory import MemoryService
 from hebbs_graph.services.prime import PrimeService
@@ -28,9 +30,11 @@ class Services:
     recall: RecallService
     prime: PrimeService
     lineage: LineageService
+    contradict: ContradictionService
 
     async def close(self) -> None:
         await self.recall.drain()
+        await self.contradict.aclose()
         await self.store.close()
 
 
@@ -58,14 +62,22 @@ async def open_services(
         await store.close()
         raise
     recall = RecallService(store, embedder, settings)
+    memory = MemoryService(store, embedder, settings)
+    # The LLM judges contradictions at write time only when enabled for ingest.
+    llm = build_llm(settings) if settings.contradiction_llm_on_ingest else None
+    contradict = ContradictionService(store, settings, llm)
+    memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
+    prime = PrimeService(store, recall)
+    prime.pending_contradictions = contradict.pending_for_prime
     return Services(
         settings=settings,
         store=store,
         embedder=embedder,
-        memory=MemoryService(store, embedder, settings),
+        memory=memory,
         recall=recall,
-        prime=PrimeService(store, recall),
+        prime=prime,
         lineage=LineageService(store),
+        contradict=contradict,
     )
 
 
