@@ -219,14 +219,14 @@ class HebbsClient:
         self, *, entity_id: str | None = None, limit: int = 50
     ) -> PrepareOut:
         """Pending contradiction candidates, strongest first, with the verdict guide."""
-        body = PrepareIn(entity_id=entity_id, limit=limit)
+        body = _build(PrepareIn, {"entity_id": entity_id, "limit": limit})
         return await self._call("POST", "/v1/contradictions/prepare", PrepareOut, body=body)
 
     async def contradiction_commit(
         self, verdicts: list[VerdictIn] | list[dict[str, Any]]
     ) -> CommitOut:
         """Verdicts {pending_id, verdict, confidence?, reasoning?, newer_memory_id?}: all or none."""
-        body = CommitIn.model_validate({"verdicts": verdicts})
+        body = _build(CommitIn, {"verdicts": verdicts})
         return await self._call("POST", "/v1/contradictions/commit", CommitOut, body=body)
 
     async def contradiction_scan(
@@ -238,7 +238,9 @@ class HebbsClient:
         limit: int | None = None,
     ) -> ScanOut:
         """Run detection over existing memories; with ``limit``, page on with next_cursor."""
-        body = ScanIn(entity_id=entity_id, since=since, cursor=cursor, limit=limit)
+        body = _build(
+            ScanIn, {"entity_id": entity_id, "since": since, "cursor": cursor, "limit": limit}
+        )
         return await self._call("POST", "/v1/contradictions/scan", ScanOut, body=body)
 
     # -- health -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from mcp.server.stdio import stdio_server
 from hebbs_graph import __version__
 from hebbs_graph.auth import tenant_for_authorization
 from hebbs_graph.errors import HebbsError
+from hebbs_graph.mcp import review  # noqa: F401  (registers the housekeeping tools)
 from hebbs_graph.mcp.registry import ToolRegistry, tool_error
 from hebbs_graph.mcp.tools import TOOLS
 from hebbs_graph.services.container import Services, open_services
@@ -35,8 +36,9 @@ hebbs-graph is your long-term memory. Start each conversation with prime (entity
 what the talk is about). Recall before answering anything about the past. Remember what
 will matter later, one self-contained statement per memory, with an honest importance.
 Revise a memory when its fact changes instead of storing a rival. Forget only when asked.
-Work the housekeeping prime reports (pending contradictions, due reflection) silently;
-tell the user about a conflict only when it touches the work at hand."""
+Review contradictions silently (contradiction_prepare, then contradiction_commit) after
+priming and after storing several memories; tell the user about a conflict only when it
+touches the work at hand."""
 
 
 def build_server(

@@ -48,7 +48,8 @@ class ReviseToolIn(ReviseIn):
     project or other entity, before you answer. Give entity_id (who or what it is about)
     and similarity_cue (what the conversation is about, in a few words). You get the
     entity's recent memories, the memories most relevant to the cue, its best insights,
-    and what waits for you: pending_contradictions, stale_insights and reflection.due.
+    and what waits for you: pending_contradictions (review them silently with
+    contradiction_prepare and contradiction_commit), stale_insights and reflection.due.
     Use the result as background; do not read it out to the user.
     """,
 )

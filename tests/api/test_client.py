@@ -140,3 +140,36 @@ async def test_typed_errors(client: HebbsClient, live_api: LiveApi, other_tenant
     async with HebbsClient(f"http://127.0.0.1:{free_port()}", timeout=2) as nowhere:
         with pytest.raises(ApiUnreachable):
             await nowhere.live()
+
+
+async def test_contradiction_review_flow(client: HebbsClient) -> None:
+    """The seed-style flow: prepare, judge, commit, and recall sees the outcome."""
+    high = await client.remember("Acme's budget is $5,000", entity_id="acme", importance=0.9)
+    low = await client.remember("Acme's budget is $2,000", entity_id="acme", importance=0.9)
+
+    prep = await client.contradiction_prepare(entity_id="acme")
+    pair = next(p for p in prep.pending if {p.memory_id_a, p.memory_id_b} == {high.id, low.id})
+    assert pair.memory_id_a == high.id  # a is the older
+    assert "revision" in prep.instructions
+    out = await client.contradiction_commit(
+        [
+            {
+                "pending_id": pair.pending_id,
+                "verdict": "revision",
+                "confidence": 0.9,
+                "reasoning": "the budget was cut",
+            }
+        ]
+    )
+    assert (out.revisions_created, out.contradictions_confirmed) == (1, 0)
+    assert (await client.contradiction_prepare(entity_id="acme")).pending == []
+
+    found = await client.recall("Acme budget", entity_id="acme")
+    assert low.id in {r.memory.id for r in found.results}
+    assert high.id not in {r.memory.id for r in found.results}  # superseded by the revision
+    assert (await client.get(high.id)).superseded_by == low.id
+
+    with pytest.raises(InvalidInput):
+        await client.contradiction_commit([])  # refused by the model before sending
+    with pytest.raises(NotFound):
+        await client.contradiction_commit([{"pending_id": "0" * 32, "verdict": "dismiss"}])

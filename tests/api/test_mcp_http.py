@@ -18,7 +18,15 @@ from hebbs_graph.models.recall import RecallOut
 from hebbs_graph.services.container import Services
 from tests.live import LiveApi
 
-CONTRACT_TOOLS = {"remember", "recall", "prime", "revise", "forget"}
+CONTRACT_TOOLS = {
+    "remember",
+    "recall",
+    "prime",
+    "revise",
+    "forget",
+    "contradiction_prepare",
+    "contradiction_commit",
+}
 
 
 @asynccontextmanager
@@ -45,6 +53,8 @@ async def test_lists_the_tools_with_when_to_call_them(live_api: LiveApi, api_key
     assert "FIRST" in (listed["prime"].description or "")
     assert "importance" in (listed["remember"].description or "")
     assert "before answering" in (listed["recall"].description or "")
+    assert "silently" in (listed["contradiction_prepare"].description or "")
+    assert "touches the current work" in (listed["contradiction_prepare"].description or "")
     assert listed["forget"].annotations is not None
     assert listed["forget"].annotations.destructive_hint is True
     # The input schema is the REST model's: unknown fields are refused.

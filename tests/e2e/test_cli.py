@@ -11,14 +11,14 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-from hebbs_graph.cli.main import app, main  # noqa: F401  (main registers every command)
+from hebbs_graph.cli.main import app
+from tests.cli_support import load_all_commands
 from tests.live import LiveApi, free_port
 
 
 @pytest.fixture
 def cli(live_api: LiveApi, api_key: str) -> Cli:
-    from hebbs_graph.cli import graph, imports, service  # noqa: F401
-
+    load_all_commands()
     return Cli({"HEBBS_API_URL": live_api.url, "HEBBS_API_KEY": api_key})
 
 
@@ -108,6 +108,22 @@ def test_every_operation_in_json_and_table(cli: Cli, tmp_path: Path) -> None:
     forgotten = cli.json("forget", "-e", "globex")
     assert forgotten["forgotten"] == 2
     assert "forgotten" in cli.run("forget", "--id", second["id"]).stdout
+
+
+def test_contradiction_review(cli: Cli) -> None:
+    high = cli.json("remember", "Acme's budget is $5,000", "-e", "acme")
+    low = cli.json("remember", "Acme's budget is $2,000", "-e", "acme")
+    pending = cli.json("contradiction-prepare", "-e", "acme")["pending"]
+    assert [{p["memory_id_a"], p["memory_id_b"]} for p in pending] == [{high["id"], low["id"]}]
+    assert "pending contradictions" in cli.run("contradiction-prepare", "-e", "acme").stdout
+    verdicts = json.dumps([{"pending_id": pending[0]["pending_id"], "verdict": "contradiction"}])
+    done = cli.json("contradiction-commit", "--verdicts", verdicts)
+    assert done["contradictions_confirmed"] == 1
+    recalled = cli.json("recall", "Acme budget", "-e", "acme")
+    assert all(r["conflicts_with"] for r in recalled["results"])
+    cli.run("contradiction-commit", "--verdicts", "[not json", code=2)
+    unknown = json.dumps([{"pending_id": "0" * 32, "verdict": "dismiss"}])
+    cli.run("contradiction-commit", "--verdicts", unknown, code=1)
 
 
 def test_exit_codes(cli: Cli, live_api: LiveApi) -> None:

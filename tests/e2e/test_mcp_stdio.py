@@ -39,31 +39,57 @@ async def test_stdio_server_lists_tools_and_serves_a_conversation(
         transport = stdio_client(server_params(tenant), errlog=errlog)
         async with Client(transport, read_timeout_seconds=300) as client:
             names = [t.name for t in (await client.list_tools()).tools]
-            budget = await ok(
+            primed_empty = await ok(client, "prime", {"entity_id": "acme"})
+            high = await ok(
                 client,
                 "remember",
                 {"content": "Acme's budget is $5,000", "entity_id": "acme", "importance": 0.9},
             )
-            await ok(client, "remember", {"content": "Acme wants SSO", "entity_id": "acme"})
+            sso = await ok(client, "remember", {"content": "Acme wants SSO", "entity_id": "acme"})
             bad = await client.call_tool("remember", {"content": "", "entity_id": "acme"})
             found = await ok(client, "recall", {"cue": "Acme budget", "entity_id": "acme"})
-            revised = await ok(
+            low = await ok(
                 client,
-                "revise",
-                {"memory_id": budget["id"], "content": "Acme's budget is $2,000"},
+                "remember",
+                {"content": "Acme's budget is $2,000", "entity_id": "acme", "importance": 0.9},
             )
-            history = await ok(client, "lineage", {"memory_id": budget["id"]})
+            pending = await ok(client, "contradiction_prepare", {"entity_id": "acme"})
+            verdicts = [
+                {
+                    "pending_id": p["pending_id"],
+                    "verdict": "contradiction",
+                    "confidence": 0.9,
+                    "reasoning": "two different budgets for the same year",
+                }
+                for p in pending["pending"]
+            ]
+            committed = await ok(client, "contradiction_commit", {"verdicts": verdicts})
+            conflicted = await ok(client, "recall", {"cue": "Acme budget", "entity_id": "acme"})
+            revised = await ok(
+                client, "revise", {"memory_id": sso["id"], "content": "Acme wants SSO via Okta"}
+            )
+            history = await ok(client, "lineage", {"memory_id": sso["id"]})
             primed = await ok(client, "prime", {"entity_id": "acme", "similarity_cue": "budget"})
-            gone = await ok(client, "forget", {"memory_ids": [budget["id"]]})
+            gone = await ok(client, "forget", {"memory_ids": [high["id"]]})
 
     assert names == TOOLS.names()
-    assert found["results"][0]["memory"]["id"] == budget["id"]
+    assert primed_empty["recent"] == []
+    assert found["results"][0]["memory"]["id"] == high["id"]
     assert bad.is_error
     assert "content" in bad.content[0].text
+    pairs = [{p["memory_id_a"], p["memory_id_b"]} for p in pending["pending"]]
+    assert {high["id"], low["id"]} in pairs
+    assert committed["contradictions_confirmed"] == len(verdicts)
+    flagged = {r["memory"]["id"]: r["conflicts_with"] for r in conflicted["results"]}
+    assert flagged[high["id"]] == [low["id"]]
+    assert flagged[low["id"]] == [high["id"]]
     assert revised["version"] == 2
-    assert [s["memory"]["content"] for s in history["revisions"]] == ["Acme's budget is $5,000"]
-    assert any(r["memory"]["id"] == budget["id"] for r in primed["recent"] + primed["relevant"])
+    assert [s["memory"]["content"] for s in history["revisions"]] == ["Acme wants SSO"]
+    assert any(r["memory"]["id"] == high["id"] for r in primed["recent"] + primed["relevant"])
     assert gone["forgotten"] == 1
     # Everything landed in HEBBS_MCP_TENANT, and the bad call stored nothing.
     left = await services.memory.list_memories(tenant, limit=10)
-    assert [m.content for m in left.items] == ["Acme wants SSO"]
+    assert sorted(m.content for m in left.items) == [
+        "Acme wants SSO via Okta",
+        "Acme's budget is $2,000",
+    ]
