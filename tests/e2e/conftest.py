@@ -18,6 +18,7 @@ import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from hebbs_graph.graph.edges import EdgeType
+from hebbs_graph.models.contradict import CommitIn, PrepareIn, VerdictIn
 from hebbs_graph.models.memory import EdgeIn, MemoryIn, ReviseIn
 from hebbs_graph.services.container import Services
 
@@ -83,8 +84,8 @@ class Seed:
 
 
 async def seed_palace(services: Services, tenant: str) -> Seed:
-    """Acme's story through every door's shapes; only insights, the conflict and the revision
-    verdict are written with Cypher (no public operation makes them on this branch)."""
+    """Acme's story in every shape the palace draws, made through the services; only the
+    insights are written with Cypher (reflection is not on this branch)."""
     ids: dict[str, str] = {}
     seed = Seed(services, tenant, ids)
 
@@ -125,22 +126,7 @@ async def seed_palace(services: Services, tenant: str) -> Seed:
 
     await make_insight(seed, "needs_security", ["sso", "blocked"])
     await make_insight(seed, "serious_buyer", ["pilot", "needs_security"])
-    await seed.raw(
-        """MATCH (a:Memory {id: $a}), (b:Memory {id: $b})
-           WHERE a.tenant_id = $tenant_id AND b.tenant_id = $tenant_id
-           CREATE (a)-[:CONTRADICTS {confidence: 0.8, created_at: datetime()}]->(b),
-                  (b)-[:CONTRADICTS {confidence: 0.8, created_at: datetime()}]->(a)""",
-        a=ids["budget_high"],
-        b=ids["budget_low"],
-    )
-    await seed.raw(
-        """MATCH (new:Memory {id: $new}), (old:Memory {id: $old})
-           WHERE new.tenant_id = $tenant_id AND old.tenant_id = $tenant_id
-           CREATE (new)-[:REVISED_FROM {confidence: 0.9, created_at: datetime()}]->(old)
-           SET old.superseded_by = new.id, old.superseded_at = datetime()""",
-        new=ids["contact_new"],
-        old=ids["contact_old"],
-    )
+    await review_contradictions(seed)
     # A real revise: a snapshot, version 2, and the insight resting on it goes stale.
     await services.memory.revise(
         tenant,
@@ -148,6 +134,28 @@ async def seed_palace(services: Services, tenant: str) -> Seed:
         ReviseIn(content="Acme's security review blocked the rollout until SSO ships"),
     )
     return seed
+
+
+async def review_contradictions(seed: Seed) -> None:
+    """Judge what detection flagged, as an agent would: the budgets contradict each other,
+    the new contact revises the old one, anything else is dismissed."""
+    ids = seed.ids
+    pending = await seed.services.contradict.prepare(seed.tenant, PrepareIn(entity_id="acme"))
+    wanted = {
+        frozenset((ids["budget_high"], ids["budget_low"])): "contradiction",
+        frozenset((ids["contact_old"], ids["contact_new"])): "revision",
+    }
+    verdicts = [
+        VerdictIn(
+            pending_id=p.pending_id,
+            verdict=wanted.get(frozenset((p.memory_id_a, p.memory_id_b)), "dismiss"),
+            confidence=0.9,
+        )
+        for p in pending.pending
+    ]
+    found = {frozenset((p.memory_id_a, p.memory_id_b)) for p in pending.pending}
+    assert set(wanted) <= found, "detection did not flag the seeded conflicts"
+    await seed.services.contradict.commit(seed.tenant, CommitIn(verdicts=verdicts))
 
 
 async def make_insight(seed: Seed, name: str, sources: list[str]) -> None:

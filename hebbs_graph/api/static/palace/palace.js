@@ -72,6 +72,9 @@
           "text-max-width": 130,
           "text-valign": "bottom",
           "text-margin-y": 4,
+          "text-background-color": "#ffffff",
+          "text-background-opacity": 0.75,
+          "text-background-padding": 1,
           width: "data(size)",
           height: "data(size)",
           "background-color": "#4c78a8",
@@ -104,7 +107,7 @@
         selector: "node.snapshot",
         style: { shape: "round-rectangle", "background-color": "#c7c9d1", width: 16, height: 16 },
       },
-      { selector: "node.dim", style: { opacity: 0.3 } },
+      { selector: "node.dim", style: { opacity: 0.4 } },
       {
         selector: "node.hit",
         style: {
@@ -147,7 +150,7 @@
       { selector: 'edge[type = "CAUSED_BY"]', style: { "line-color": "#e8743b", "target-arrow-color": "#e8743b", width: 2.5 } },
       { selector: 'edge[type = "FOLLOWED_BY"]', style: { "line-color": "#b8bcc6", "target-arrow-color": "#b8bcc6", width: 1.5 } },
       { selector: 'edge[type = "RELATED_TO"]', style: { "line-style": "dotted" } },
-      { selector: "edge.dim", style: { opacity: 0.25 } },
+      { selector: "edge.dim", style: { opacity: 0.35 } },
     ],
   });
 
@@ -197,7 +200,18 @@
   }
 
   function layout() {
-    cy.layout({ name: "cose", animate: false, randomize: true, nodeRepulsion: () => 40000, nodeOverlap: 40, idealEdgeLength: () => 110, numIter: 2500, padding: 40 }).run();
+    // A circle first, then force-directed from there: the same graph always looks the same.
+    cy.layout({ name: "circle", animate: false }).run();
+    cy.layout({
+      name: "cose",
+      animate: false,
+      randomize: false,
+      nodeRepulsion: () => 60000,
+      nodeOverlap: 40,
+      idealEdgeLength: (edge) => (edge.data("type") === "FOLLOWED_BY" ? 90 : 150),
+      numIter: 2500,
+      padding: 40,
+    }).run();
     fit();
   }
 
