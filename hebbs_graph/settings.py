@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     port: int = 8000
     api_keys: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
 
+    # MCP over stdio (`hebbs-graph mcp`) serves one tenant; over HTTP the API key decides.
+    mcp_tenant: str = "default"
+
     # Limits.
     max_content_bytes: int = 64 * 1024
     max_context_bytes: int = 16 * 1024

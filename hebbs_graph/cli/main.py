@@ -26,7 +26,11 @@ T = TypeVar("T")
 
 app = typer.Typer(
     name="hebbs-graph",
-    help="Long-term memory for LLM agents on Neo4j.",
+    help=(
+        "Long-term memory for LLM agents on Neo4j. Talks to a running API (--url, "
+        "HEBBS_API_URL). Exit codes: 0 done, 1 refused (bad input, unknown id, bad key), "
+        "2 wrong command line, 3 API or Neo4j unreachable or failing."
+    ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -157,7 +161,7 @@ def list_memories(
 def edges(
     memory_id: str, url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE
 ) -> None:
-    """A memory's relationships, both directions."""
+    """A memory's relationships, both directions. Example: hebbs-graph edges 01J9Z... -f json"""
     found = run(url, api_key, lambda c: c.edges(memory_id))
     show([e.model_dump(mode="json") for e in found] if fmt == Format.TABLE else found, fmt)
 
@@ -332,7 +336,10 @@ def recall(
 
 @app.command()
 def status(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE) -> None:
-    """Is the API up and ready, and how is the local Neo4j?"""
+    """Is the API up and ready, and how is the local Neo4j? Exit 3 when not ready.
+
+    Example: hebbs-graph status --url http://127.0.0.1:8000 -f json
+    """
     from hebbs_graph.cli.service import local_status
 
     report: dict[str, Any] = {"api_url": url}
@@ -344,6 +351,26 @@ def status(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TAB
     show(report, fmt)
     if not report["api"].get("ready"):
         raise typer.Exit(3)
+
+
+@app.command()
+def metrics(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE) -> None:
+    """The API's Prometheus metrics: table prints the exposition text, json one value per sample.
+
+    Example: hebbs-graph metrics -f json
+    """
+    text = run(url, api_key, lambda c: c.metrics())
+    if fmt == Format.TABLE:
+        print(text, end="")
+        return
+    from prometheus_client.parser import text_string_to_metric_families
+
+    samples = [
+        {"name": s.name, "labels": s.labels, "value": s.value}
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    ]
+    show({"samples": samples}, fmt)
 
 
 def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Awaitable[T]]) -> T:
@@ -364,6 +391,6 @@ def main() -> None:
     )
 
     try:
-        app()
+        app(prog_name="hebbs-graph")
     except KeyboardInterrupt:
         sys.exit(130)
