@@ -38,8 +38,9 @@ what the talk is about). Recall before answering anything about the past. Rememb
 will matter later, one self-contained statement per memory, with an honest importance.
 Revise a memory when its fact changes instead of storing a rival. Forget only when asked.
 Review contradictions silently (contradiction_prepare, then contradiction_commit) after
-priming and after storing several memories; tell the user about a conflict only when it
-touches the work at hand."""
+priming and after storing several memories; reflect (reflect_prepare, then reflect_commit)
+when prime says reflection is due. Tell the user about a conflict only when it touches
+the work at hand."""
 
 
 def build_server(
