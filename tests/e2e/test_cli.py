@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from hebbs_graph.cli.main import app
 from tests.cli_support import load_all_commands
 from tests.live import LiveApi, free_port
+from tests.support.themes import THEMES
 
 
 @pytest.fixture
@@ -124,6 +125,39 @@ def test_contradiction_review(cli: Cli) -> None:
     cli.run("contradiction-commit", "--verdicts", "[not json", code=2)
     unknown = json.dumps([{"pending_id": "0" * 32, "verdict": "dismiss"}])
     cli.run("contradiction-commit", "--verdicts", unknown, code=1)
+
+
+def test_reflection_round_trip(cli: Cli, tmp_path: Path) -> None:
+    episodes = tmp_path / "acme.jsonl"
+    episodes.write_text(
+        "".join(
+            json.dumps({"content": text, "entity_id": "acme_corp"}) + "\n"
+            for texts in THEMES.values()
+            for text in texts
+        )
+    )
+    assert cli.json("import", str(episodes))["imported"] == 30
+    assert cli.json("reflect-status", "-e", "acme_corp")["new_episodes"] == 30
+    prepared = cli.json("reflect-prepare", "-e", "acme_corp")
+    assert len(prepared["clusters"]) == 3
+    insights = [
+        {
+            "content": f"Acme theme {c['cluster_id']}",
+            "confidence": 0.7,
+            "source_memory_ids": c["memory_ids"],
+        }
+        for c in prepared["clusters"]
+    ]
+    foreign = json.dumps([{**insights[0], "source_memory_ids": ["0" * 32]}])
+    cli.run("reflect-commit", "--session-id", prepared["session_id"], "--insights", foreign, code=1)
+    cli.run("reflect-commit", "--session-id", prepared["session_id"], "--insights", "[oops", code=2)
+    done = cli.json(
+        "reflect-commit", "--session-id", prepared["session_id"], "--insights", json.dumps(insights)
+    )
+    assert done["insights_created"] == 3
+    listed = cli.json("insights", "-e", "acme_corp")
+    assert {i["id"] for i in listed} == set(done["insight_ids"])
+    assert "Acme theme" in cli.run("insights", "-e", "acme_corp").stdout
 
 
 def test_exit_codes(cli: Cli, live_api: LiveApi) -> None:
