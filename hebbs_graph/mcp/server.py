@@ -1,7 +1,8 @@
 """The MCP server: the registry's tools on the SDK's low-level ``Server``, over stdio or HTTP.
 
-The server's lifespan yields the open ``Services``; each call resolves its tenant with a
-transport-specific function (stdio: one configured tenant; HTTP: the API key).
+On stdio the server's lifespan opens the ``Services``; mounted on the API it borrows the
+app's. Each call resolves its tenant with a transport-specific function (stdio: one
+configured tenant; HTTP: the API key, as REST maps it).
 """
 
 from __future__ import annotations
