@@ -274,7 +274,7 @@ class HebbsClient:
         limit: int = 500,
     ) -> ReflectPrepareOut:
         """Agent route, step 1: clusters of new episodes, each with a proposal prompt."""
-        body = ReflectPrepareIn(entity_id=entity_id, since=since, limit=limit)
+        body = _build(ReflectPrepareIn, {"entity_id": entity_id, "since": since, "limit": limit})
         return await self._call("POST", "/v1/reflect/prepare", ReflectPrepareOut, body=body)
 
     async def reflect_commit(
@@ -285,12 +285,13 @@ class HebbsClient:
     ) -> ReflectCommitOut:
         """Agent route, step 2: store insights ({content, confidence, source_memory_ids,
         tags, cluster_id?}) and verdicts on stale insights (keep, rewrite, retire)."""
-        body = ReflectCommitIn.model_validate(
+        body = _build(
+            ReflectCommitIn,
             {
                 "session_id": session_id,
                 "insights": [_plain(i) for i in insights or []],
                 "stale_verdicts": [_plain(v) for v in stale_verdicts or []],
-            }
+            },
         )
         return await self._call("POST", "/v1/reflect/commit", ReflectCommitOut, body=body)
 
@@ -302,7 +303,7 @@ class HebbsClient:
         limit: int = 500,
     ) -> ReflectOut:
         """LLM route: the server's LLM proposes, validates and stores insights."""
-        body = ReflectIn(entity_id=entity_id, since=since, limit=limit)
+        body = _build(ReflectIn, {"entity_id": entity_id, "since": since, "limit": limit})
         return await self._call(
             "POST", "/v1/reflect", ReflectOut, body=body, request_timeout=REFLECT_TIMEOUT_S
         )

@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
         app.state.services = services if services is not None else await open_services(settings)
         auto = AutoReflector.for_api(app.state.services.reflect)  # None without an LLM
         try:
-            async with mcp.running(app.state.services):
+            async with mcp.running(app.state):
                 yield
         finally:
             if auto is not None:

@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from litestar.connection import ASGIConnection
+from litestar.datastructures import State
 from litestar.handlers import BaseRouteHandler, asgi
 from litestar.handlers.asgi_handlers import ASGIRouteHandler
 from litestar.types import Receive, Scope, Send
@@ -31,8 +32,8 @@ class McpDoor:
     """The SDK's session manager for one app; ``running`` belongs in the app's lifespan."""
 
     def __init__(self, settings: Settings, max_body: int) -> None:
-        self._services: Services | None = None
-        self.server = build_server(self._lifespan, http_tenant)
+        self._state: State | None = None
+        self.server = build_server(self._lifespan, http_tenant, self._services)
         self.manager = StreamableHTTPSessionManager(
             app=self.server,
             stateless=True,
@@ -42,14 +43,19 @@ class McpDoor:
         )
 
     @asynccontextmanager
-    async def _lifespan(self, _: Server[Services]) -> AsyncIterator[Services]:
-        if self._services is None:
+    async def _lifespan(self, _: Server[Any]) -> AsyncIterator[None]:
+        yield None
+
+    def _services(self, _: Any) -> Services:
+        """The app's services at the time of the call (the app owns them)."""
+        if self._state is None:
             raise RuntimeError("the MCP door runs inside the API's lifespan")
-        yield self._services
+        services: Services = self._state.services
+        return services
 
     @asynccontextmanager
-    async def running(self, services: Services) -> AsyncIterator[None]:
-        self._services = services
+    async def running(self, state: State) -> AsyncIterator[None]:
+        self._state = state
         async with self.manager.run():
             yield
 

@@ -86,7 +86,8 @@ async def reflect_prepare(
     description="""
     Store the insights you drew from a reflect_prepare session: session_id, insights
     [{content, confidence, source_memory_ids, tags?, cluster_id?}] and stale_verdicts
-    [{insight_id, verdict: keep|rewrite|retire, content? (for rewrite)}]. Every source id
+    [{memory_id, verdict: keep|rewrite|retire, content? (for rewrite)}], one per stale
+    insight the session listed (memory_id is the insight's id). Every source id
     must come from that session's clusters, or nothing is stored. Insights appear in
     recall and prime at once, ranked higher the more sources back them.
     """,

@@ -27,9 +27,10 @@ from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
 
-Context = ServerRequestContext[Services, Any]
-TenantOf = Callable[[Context], str]
-Lifespan = Callable[[Server[Services]], AbstractAsyncContextManager[Services]]
+Context = ServerRequestContext[Any, Any]
+ServicesOf = Callable[[Context], Services]
+TenantOf = Callable[[Context, Services], str]
+Lifespan = Callable[[Server[Any]], AbstractAsyncContextManager[Any]]
 
 INSTRUCTIONS = """\
 hebbs-graph is your long-term memory. Start each conversation with prime (entity_id and
@@ -37,14 +38,23 @@ what the talk is about). Recall before answering anything about the past. Rememb
 will matter later, one self-contained statement per memory, with an honest importance.
 Revise a memory when its fact changes instead of storing a rival. Forget only when asked.
 Review contradictions silently (contradiction_prepare, then contradiction_commit) after
-priming and after storing several memories; tell the user about a conflict only when it
-touches the work at hand."""
+priming and after storing several memories; reflect (reflect_prepare, then reflect_commit)
+when prime says reflection is due. Tell the user about a conflict only when it touches
+the work at hand."""
 
 
 def build_server(
-    lifespan: Lifespan, tenant_of: TenantOf, registry: ToolRegistry = TOOLS
-) -> Server[Services]:
-    """An MCP server offering ``registry``'s tools over the services ``lifespan`` yields."""
+    lifespan: Lifespan,
+    tenant_of: TenantOf,
+    services_of: ServicesOf | None = None,
+    registry: ToolRegistry = TOOLS,
+) -> Server[Any]:
+    """An MCP server offering ``registry``'s tools.
+
+    The services are what ``lifespan`` yields, unless ``services_of`` finds them per call
+    (the API's: they belong to the app, which may swap them).
+    """
+    find_services = services_of or _lifespan_services
 
     async def list_tools(
         ctx: Context, params: types.PaginatedRequestParams | None
@@ -52,13 +62,12 @@ def build_server(
         return types.ListToolsResult(tools=registry.list_tools())
 
     async def call_tool(ctx: Context, params: types.CallToolRequestParams) -> types.CallToolResult:
+        services = find_services(ctx)
         try:
-            tenant_id = tenant_of(ctx)
+            tenant_id = tenant_of(ctx, services)
         except HebbsError as exc:
             return tool_error(f"{exc.code}: {exc.message}")
-        return await registry.call(
-            ctx.lifespan_context, tenant_id, params.name, params.arguments or {}
-        )
+        return await registry.call(services, tenant_id, params.name, params.arguments or {})
 
     return Server(
         "hebbs-graph",
@@ -72,15 +81,20 @@ def build_server(
     )
 
 
-def http_tenant(ctx: Context) -> str:
+def _lifespan_services(ctx: Context) -> Services:
+    services: Services = ctx.lifespan_context
+    return services
+
+
+def http_tenant(ctx: Context, services: Services) -> str:
     """The tenant of an HTTP call: its Authorization header, exactly as REST maps it."""
     headers = getattr(ctx.request, "headers", None)
     header = headers.get("authorization") if headers is not None else None
-    return tenant_for_authorization(header, ctx.lifespan_context.settings.api_keys)
+    return tenant_for_authorization(header, services.settings.api_keys)
 
 
 def fixed_tenant(tenant_id: str) -> TenantOf:
-    def tenant_of(_: Context) -> str:
+    def tenant_of(_: Context, __: Services) -> str:
         return tenant_id
 
     return tenant_of
@@ -94,7 +108,7 @@ async def serve_stdio(settings: Settings) -> None:
     """
 
     @asynccontextmanager
-    async def lifespan(_: Server[Services]) -> AsyncIterator[Services]:
+    async def lifespan(_: Server[Any]) -> AsyncIterator[Services]:
         services = await open_services(settings)
         log.info("hebbs-graph MCP on stdio for tenant %r", settings.mcp_tenant)
         try:

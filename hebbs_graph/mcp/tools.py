@@ -49,7 +49,8 @@ class ReviseToolIn(ReviseIn):
     and similarity_cue (what the conversation is about, in a few words). You get the
     entity's recent memories, the memories most relevant to the cue, its best insights,
     and what waits for you: pending_contradictions (review them silently with
-    contradiction_prepare and contradiction_commit), stale_insights and reflection.due.
+    contradiction_prepare and contradiction_commit), stale_insights and reflection.due
+    (when true, reflect with reflect_prepare and reflect_commit).
     Use the result as background; do not read it out to the user.
     """,
 )

@@ -9,10 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from hebbs_graph.client import ApiUnreachable, HebbsClient
-from hebbs_graph.errors import InvalidInput, NotFound, TooLarge, Unauthorized
+from hebbs_graph.errors import InvalidInput, NotFound, NotInSession, TooLarge, Unauthorized
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.memory import Memory, MemoryIn, MemoryKind
 from tests.live import LiveApi, free_port
+from tests.support.themes import THEMES
 
 
 @pytest.fixture
@@ -173,3 +174,37 @@ async def test_contradiction_review_flow(client: HebbsClient) -> None:
         await client.contradiction_commit([])  # refused by the model before sending
     with pytest.raises(NotFound):
         await client.contradiction_commit([{"pending_id": "0" * 32, "verdict": "dismiss"}])
+
+
+async def test_reflection_flow_as_the_seed_writes_it(client: HebbsClient) -> None:
+    """prep = await client.reflect_prepare(entity_id=...) … reflect_commit(prep.session_id, …)."""
+    await client.remember_batch(
+        [{"content": text, "entity_id": "acme_corp"} for texts in THEMES.values() for text in texts]
+    )
+    prep = await client.reflect_prepare(entity_id="acme_corp")
+    assert prep.memories_processed == 30
+    assert len(prep.clusters) == 3
+    insights = [
+        {
+            "content": f"Acme keeps raising {cluster.memories[0].content.split()[1]} matters",
+            "confidence": 0.8,
+            "source_memory_ids": cluster.memory_ids,
+            "cluster_id": cluster.cluster_id,
+        }
+        for cluster in prep.clusters
+    ]
+    with pytest.raises(NotInSession):  # a source the session never listed: nothing stored
+        await client.reflect_commit(
+            prep.session_id, [{**insights[0], "source_memory_ids": ["0" * 32]}]
+        )
+    with pytest.raises(InvalidInput):  # refused by the model before sending
+        await client.reflect_commit(prep.session_id, [{"content": "x", "confidence": 2}])
+    done = await client.reflect_commit(prep.session_id, insights)
+    assert done.insights_created == 3
+
+    stored = await client.insights("acme_corp")
+    assert {i.id for i in stored} == set(done.insight_ids)
+    assert all(len(i.source_memory_ids) >= 3 for i in stored)
+    found = await client.recall("what does Acme keep raising?", entity_id="acme_corp")
+    assert set(done.insight_ids) & {r.memory.id for r in found.results}
+    assert (await client.reflect_status("acme_corp")).due is False

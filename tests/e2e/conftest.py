@@ -84,8 +84,9 @@ class Seed:
 
 
 async def seed_palace(services: Services, tenant: str) -> Seed:
-    """Acme's story in every shape the palace draws, made through the services; only the
-    insights are written with Cypher (reflection is not on this branch)."""
+    """Acme's story in every shape the palace draws, made through the services. Only the
+    insights are written with Cypher: the palace needs chosen sources (one insight drawn
+    from another), and reflection picks its own clusters."""
     ids: dict[str, str] = {}
     seed = Seed(services, tenant, ids)
 

@@ -65,6 +65,11 @@ DATA_COMMANDS = [
     ["contradiction-prepare"],
     ["contradiction-commit"],
     ["contradiction-scan"],
+    ["reflect"],
+    ["reflect-prepare"],
+    ["reflect-commit"],
+    ["reflect-status"],
+    ["insights"],
     ["neo4j", "start"],
     ["neo4j", "status"],
 ]
