@@ -38,7 +38,7 @@ class Tx:
 
     async def rows(self, name: str, **params: Any) -> list[Row]:
         result = await self._tx.run(self._queries[name], params)
-        return [_plain(record.data()) for record in await result.fetch(2**31 - 1)]
+        return [_row(record) for record in await result.fetch(2**31 - 1)]
 
     async def one(self, name: str, **params: Any) -> Row | None:
         rows = await self.rows(name, **params)
@@ -108,6 +108,25 @@ class GraphStore:
             raise GraphUnavailable(f"Neo4j driver error: {exc}") from exc
         except OSError as exc:
             raise GraphUnavailable(f"Neo4j is unreachable: {exc}") from exc
+
+
+def _row(record: neo4j.Record) -> Row:
+    """``record.data()`` in plain values, except that float lists (embeddings) are passed
+    through as they are: converting 384 floats one by one per row costs more than the
+    query itself when hundreds of embeddings are read (reflect's clustering)."""
+    row: Row = {}
+    for key, value in zip(record.keys(), record.values(), strict=True):
+        row[key] = value if _is_vector(value) else _plain(record.data(key)[key])
+    return row
+
+
+def _is_vector(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and type(value[0]) is float
+        and all(type(v) is float for v in value)
+    )
 
 
 def _plain(value: Any) -> Any:
