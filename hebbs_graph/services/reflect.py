@@ -317,6 +317,12 @@ class ReflectService(ReflectReads):
                 details={"session_id": session_id},
             )
         session: dict[str, Any] = rows[0]["session"]
+        if session.get("committed_at") is not None:
+            raise UnknownSession(
+                f"reflect session {session_id} was already committed; run reflect-prepare "
+                "again for a new one",
+                details={"session_id": session_id},
+            )
         if session["expires_at"] <= utcnow():
             raise SessionExpired(
                 f"reflect session {session_id} expired at {session['expires_at'].isoformat()}; "
