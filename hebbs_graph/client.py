@@ -4,6 +4,18 @@ It returns the same pydantic models the server uses and raises the same error tr
 (``hebbs_graph.errors``), plus ``ServerError`` and ``ApiUnreachable`` for trouble on
 the far side::
 
+    HebbsError
+     ├── InvalidInput       400/422, or arguments the models refuse before sending
+     │    └── TooLarge      413
+     ├── NotFound           404 (also another tenant's id)
+     ├── Conflict           409
+     ├── Unauthorized       401
+     ├── GraphUnavailable   503
+     ├── ServerError        any other 5xx
+     └── ApiUnreachable     nothing answered at base_url
+
+Every error that came back over HTTP carries ``status_code``.
+
     async with HebbsClient("http://127.0.0.1:8000") as client:
         memory = await client.remember("Acme prefers email", entity_id="acme")
         found = await client.recall("how does Acme like to be contacted?")
@@ -11,12 +23,14 @@ the far side::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import httpx
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from hebbs_graph.errors import (
     Conflict,
@@ -33,6 +47,16 @@ from hebbs_graph.errors import (
     Unauthorized,
     UnknownSession,
 )
+from hebbs_graph.models.contradict import (
+    CommitIn,
+    CommitOut,
+    PrepareIn,
+    PrepareOut,
+    ScanIn,
+    ScanOut,
+    VerdictIn,
+)
+from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import (
     BatchIn,
     BatchOut,
@@ -122,17 +146,17 @@ class HebbsClient:
     # -- memories ---------------------------------------------------------------------
 
     async def remember(self, content: str, **fields: Any) -> Memory:
-        body = MemoryIn(content=content, **fields)
+        """Remember one episode; ``fields`` are MemoryIn's (importance, entity_id, …)."""
+        body = _build(MemoryIn, {"content": content, **fields})
         return await self._call("POST", "/v1/memories", Memory, body=body)
 
-    async def remember_batch(self, memories: list[MemoryIn]) -> list[str]:
-        out = await self._call(
-            "POST", "/v1/memories/batch", BatchOut, body=BatchIn(memories=memories)
-        )
-        return out.memory_ids
+    async def remember_batch(self, memories: Sequence[MemoryIn | dict[str, Any]]) -> list[str]:
+        """Remember up to 1,000 at once; the ids come back in input order."""
+        body = _build(BatchIn, {"memories": list(memories)})
+        return (await self._call("POST", "/v1/memories/batch", BatchOut, body=body)).memory_ids
 
     async def get(self, memory_id: str) -> Memory:
-        return await self._call("GET", f"/v1/memories/{memory_id}", Memory)
+        return await self._call("GET", f"/v1/memories/{_seg(memory_id)}", Memory)
 
     async def list_memories(
         self,
@@ -155,27 +179,90 @@ class HebbsClient:
         return await self._call("GET", "/v1/memories", MemoryPage, params=params)
 
     async def edges(self, memory_id: str) -> list[Edge]:
-        return (await self._call("GET", f"/v1/memories/{memory_id}/edges", EdgesOut)).edges
+        return (await self._call("GET", f"/v1/memories/{_seg(memory_id)}/edges", EdgesOut)).edges
 
     async def link(
         self, memory_id: str, target_id: str, edge_type: str, confidence: float = 1.0
     ) -> Edge:
-        body = EdgeIn.model_validate(
-            {"target_id": target_id, "edge_type": edge_type, "confidence": confidence}
+        body = _build(
+            EdgeIn, {"target_id": target_id, "edge_type": edge_type, "confidence": confidence}
         )
-        return await self._call("POST", f"/v1/memories/{memory_id}/edges", Edge, body=body)
+        return await self._call("POST", f"/v1/memories/{_seg(memory_id)}/edges", Edge, body=body)
 
     async def revise(self, memory_id: str, **fields: Any) -> Memory:
-        return await self._call("PUT", f"/v1/revise/{memory_id}", Memory, body=ReviseIn(**fields))
+        """Revise in place (content, importance, context, context_mode, entity_id)."""
+        body = _build(ReviseIn, fields)
+        return await self._call("PUT", f"/v1/revise/{_seg(memory_id)}", Memory, body=body)
 
     async def forget(self, **criteria: Any) -> ForgetOut:
-        return await self._call("POST", "/v1/forget", ForgetOut, body=ForgetIn(**criteria))
+        """Hard-delete every memory matching all ``criteria`` (ForgetIn's fields)."""
+        body = _build(ForgetIn, criteria)
+        return await self._call("POST", "/v1/forget", ForgetOut, body=body)
 
     # -- recall -----------------------------------------------------------------------
 
     async def recall(self, cue: str | None = None, **fields: Any) -> RecallOut:
-        body = RecallIn.model_validate({"cue": cue, **fields})
+        body = _build(RecallIn, {"cue": cue, **fields})
         return await self._call("POST", "/v1/recall", RecallOut, body=body)
+
+    async def prime(self, entity_id: str, **fields: Any) -> PrimeOut:
+        body = _build(PrimeIn, {"entity_id": entity_id, **fields})
+        return await self._call("POST", "/v1/prime", PrimeOut, body=body)
+
+    # -- graph ------------------------------------------------------------------------
+
+    async def lineage(self, memory_id: str) -> LineageOut:
+        return await self._call("GET", f"/v1/memories/{_seg(memory_id)}/lineage", LineageOut)
+
+    async def graph(
+        self,
+        *,
+        ids: list[str] | None = None,
+        entity_id: str | None = None,
+        depth: int = 1,
+        limit: int = 200,
+    ) -> GraphOut:
+        params = {
+            "ids": ",".join(ids) if ids else None,
+            "entity_id": entity_id,
+            "depth": depth,
+            "limit": limit,
+        }
+        return await self._call("GET", "/v1/graph", GraphOut, params=params)
+
+    async def entities(self, *, after: str | None = None, limit: int = 100) -> EntitiesOut:
+        params = {"after": after, "limit": limit}
+        return await self._call("GET", "/v1/entities", EntitiesOut, params=params)
+
+    # -- contradictions ---------------------------------------------------------------
+
+    async def contradiction_prepare(
+        self, *, entity_id: str | None = None, limit: int = 50
+    ) -> PrepareOut:
+        """Pending contradiction candidates, strongest first, with the verdict guide."""
+        body = _build(PrepareIn, {"entity_id": entity_id, "limit": limit})
+        return await self._call("POST", "/v1/contradictions/prepare", PrepareOut, body=body)
+
+    async def contradiction_commit(
+        self, verdicts: list[VerdictIn] | list[dict[str, Any]]
+    ) -> CommitOut:
+        """Verdicts {pending_id, verdict, confidence?, reasoning?, newer_memory_id?}: all or none."""
+        body = _build(CommitIn, {"verdicts": verdicts})
+        return await self._call("POST", "/v1/contradictions/commit", CommitOut, body=body)
+
+    async def contradiction_scan(
+        self,
+        *,
+        entity_id: str | None = None,
+        since: datetime | None = None,
+        cursor: str | None = None,
+        limit: int | None = None,
+    ) -> ScanOut:
+        """Run detection over existing memories; with ``limit``, page on with next_cursor."""
+        body = _build(
+            ScanIn, {"entity_id": entity_id, "since": since, "cursor": cursor, "limit": limit}
+        )
+        return await self._call("POST", "/v1/contradictions/scan", ScanOut, body=body)
 
     # -- reflect ----------------------------------------------------------------------
 
@@ -243,13 +330,19 @@ class HebbsClient:
 
     # -- health -----------------------------------------------------------------------
 
-    async def ready(self) -> dict[str, Any]:
-        try:
-            response = await self._http.get("/v1/health/ready")
-        except httpx.TransportError as exc:
-            raise ApiUnreachable(f"no hebbs-graph API at {self.base_url}: {exc}") from exc
-        data: dict[str, Any] = response.json()
+    async def live(self) -> dict[str, Any]:
+        """Liveness: the process answers."""
+        data: dict[str, Any] = (await self._send("GET", "/v1/health/live")).json()
         return data
+
+    async def ready(self) -> dict[str, Any]:
+        """Readiness (Neo4j reachable, indexes online); a 503 is an answer here, not an error."""
+        data: dict[str, Any] = (await self._send("GET", "/v1/health/ready", ok=(503,))).json()
+        return data
+
+    async def metrics(self) -> str:
+        """The Prometheus exposition text."""
+        return (await self._send("GET", "/v1/metrics")).text
 
     # -- plumbing ---------------------------------------------------------------------
 
@@ -264,20 +357,51 @@ class HebbsClient:
         request_timeout: float | None = None,
     ) -> M:
         payload = body.model_dump(mode="json", exclude_unset=True) if body is not None else None
+        response = await self._send(
+            method, path, json=payload, params=params, request_timeout=request_timeout
+        )
+        return model.model_validate(response.json())
+
+    async def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        ok: tuple[int, ...] = (),
+        request_timeout: float | None = None,
+    ) -> httpx.Response:
         clean = {k: v for k, v in (params or {}).items() if v is not None}
         extra: dict[str, Any] = {}
         if request_timeout is not None:
             extra["timeout"] = request_timeout
         try:
-            response = await self._http.request(method, path, json=payload, params=clean, **extra)
+            response = await self._http.request(method, path, json=json, params=clean, **extra)
         except httpx.TransportError as exc:
             raise ApiUnreachable(
                 f"no hebbs-graph API at {self.base_url} ({exc.__class__.__name__}); "
                 "start one with `hebbs-graph serve`"
             ) from exc
-        if response.status_code >= 400:
+        if response.status_code >= 400 and response.status_code not in ok:
             raise _error(response)
-        return model.model_validate(response.json())
+        return response
+
+
+def _seg(value: str) -> str:
+    """One path segment, whatever the caller passed (an id never changes the route)."""
+    return quote(value, safe="")
+
+
+def _build(model: type[M], data: dict[str, Any]) -> M:
+    """Validate arguments locally with the server's own model; refusals are InvalidInput."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = [
+            f"{'.'.join(str(p) for p in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors()
+        ]
+        raise InvalidInput("; ".join(problems), details=exc.errors(include_url=False)) from exc
 
 
 # Errors whose code says more than their status does.

@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     port: int = 8000
     api_keys: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
 
+    # MCP over stdio (`hebbs-graph mcp`) serves one tenant; over HTTP the API key decides.
+    mcp_tenant: str = "default"
+
     # Limits.
     max_content_bytes: int = 64 * 1024
     max_context_bytes: int = 16 * 1024
@@ -80,6 +83,33 @@ class Settings(BaseSettings):
     llm_retry_backoff_max_s: float = 30.0
     llm_max_tokens: int = 1024
 
+    # -- Contradictions (semantics.md §7) ------------------------------------------------
+    # Phase 1 runs on every write: the K nearest memories of the tenant at cosine
+    # similarity >= min_similarity are classified; pairs scoring >= min_confidence
+    # become :PendingContradiction records for the agent to review.
+    contradiction_detection: bool = True
+    contradiction_k: int = Field(default=10, ge=1, le=100)
+    contradiction_min_similarity: float = Field(default=0.5, ge=-1.0, le=1.0)
+    contradiction_min_confidence: float = Field(default=0.35, ge=0.0, le=1.0)
+    contradiction_heuristic_cap: float = Field(default=0.75, ge=0.0, le=1.0)
+    # Memories checked per detection query (one batched query per chunk of a write).
+    contradiction_chunk: int = Field(default=250, ge=1, le=5000)
+    # Tenants up to this size are searched exactly (cost grows with the tenant); larger
+    # ones through the vector index, fetching this many approximate neighbours per
+    # memory before keeping the tenant's own (the index spans every tenant).
+    contradiction_exact_max: int = Field(default=5000, ge=0)
+    # Writes of at least this many memories read the tenant's vectors once and compare
+    # in numpy; smaller ones compare in Cypher (cost: write size x tenant size).
+    contradiction_numpy_min_batch: int = Field(default=64, ge=1)
+    contradiction_ann_fetch: int = Field(default=100, ge=1, le=10_000)
+    # The LLM route: with a provider configured AND this on, the LLM judges candidates
+    # at write time and writes the edges at once. Off by default: pairwise LLM calls
+    # per write are the dominant cost (elfmem ADR 0010).
+    contradiction_llm_on_ingest: bool = False
+    contradiction_llm_max_calls_per_write: int = Field(default=5, ge=0, le=100)
+    contradiction_llm_min_confidence: float = Field(default=0.6, ge=0.0, le=1.0)
+    # The batch scan walks existing memories in pages of this size.
+    contradiction_scan_batch: int = Field(default=200, ge=1, le=5000)
     # Reflect (semantics.md §6).
     reflect_limit: int = 500  # episodes per reflection, 10..10,000 per call
     reflect_min_episodes: int = 5

@@ -7,7 +7,7 @@ local one). Every test gets its own tenant and deletes only that tenant's data.
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ import pytest
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.services.container import Services, load_embedder, open_services
 from hebbs_graph.settings import Settings
+from tests.live import LiveApi
 
 _DB_TIERS = {"integration", "api", "e2e"}
 
@@ -66,3 +67,19 @@ async def other_tenant(services: Services) -> AsyncIterator[str]:
     yield tenant_id
     await services.recall.drain()
     await purge_tenant(services, tenant_id)
+
+
+@pytest.fixture(scope="session")
+def live_api(settings: Settings, embedder: Embedder) -> Iterator[LiveApi]:
+    """The real API on a free loopback port (REST, /mcp, /palace), with API keys on."""
+    api = LiveApi(settings, embedder).start()
+    yield api
+    api.stop()
+
+
+@pytest.fixture
+def api_key(live_api: LiveApi, tenant: str) -> Iterator[str]:
+    """An API key of the live API that maps to this test's tenant."""
+    key = live_api.key_for(tenant)
+    yield key
+    live_api.keys.pop(key, None)

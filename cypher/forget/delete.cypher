@@ -13,9 +13,15 @@ CALL (m) {
   WHERE NOT o:Snapshot AND o.superseded_by = m.id
   SET o.superseded_by = null, o.superseded_at = null
 }
+// Pending contradictions, found through their memory-id indexes (schema 005).
 CALL (m) {
-  OPTIONAL MATCH (p:PendingContradiction {tenant_id: m.tenant_id})
-  WHERE p.memory_id_a = m.id OR p.memory_id_b = m.id
+  OPTIONAL MATCH (p:PendingContradiction {memory_id_a: m.id})
+  WHERE p.tenant_id = m.tenant_id
+  DETACH DELETE p
+}
+CALL (m) {
+  OPTIONAL MATCH (p:PendingContradiction {memory_id_b: m.id})
+  WHERE p.tenant_id = m.tenant_id
   DETACH DELETE p
 }
 DETACH DELETE m

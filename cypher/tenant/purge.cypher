@@ -6,6 +6,8 @@ CALL () {
   UNION ALL
   MATCH (e:Entity) WHERE e.tenant_id = $tenant_id RETURN e AS n
   UNION ALL
+  MATCH (p:PendingContradiction) WHERE p.tenant_id = $tenant_id RETURN p AS n
+  UNION ALL
   MATCH (r:ReflectSession) WHERE r.tenant_id = $tenant_id RETURN r AS n
   UNION ALL
   MATCH (c:ReflectCursor) WHERE c.tenant_id = $tenant_id RETURN c AS n

@@ -14,10 +14,14 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
 from hebbs_graph import __version__
+from hebbs_graph.api.contradictions import ContradictionController
 from hebbs_graph.api.deps import provide_services, provide_tenant
 from hebbs_graph.api.errors import EXCEPTION_HANDLERS
+from hebbs_graph.api.graph import GraphController
 from hebbs_graph.api.health import HealthController
+from hebbs_graph.api.mcp import McpDoor
 from hebbs_graph.api.memories import MemoryController
+from hebbs_graph.api.palace import palace_router
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.api.reflect import ReflectController
 from hebbs_graph.services.auto_reflect import AutoReflector
@@ -35,13 +39,17 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
     """Build the app. Pass ``services`` to share already-open ones (tests, embedding)."""
     settings = settings or (services.settings if services else Settings())
     owned = services is None
+    # A batch may hold 1,000 items of 64 KiB content + 16 KiB context each.
+    max_body = settings.max_batch_items * (settings.max_content_bytes + settings.max_context_bytes)
+    mcp = McpDoor(settings, max_body=max_body + 1024 * 1024)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         app.state.services = services if services is not None else await open_services(settings)
         auto = AutoReflector.for_api(app.state.services.reflect)  # None without an LLM
         try:
-            yield
+            async with mcp.running(app.state.services):
+                yield
         finally:
             if auto is not None:
                 await auto.stop()
@@ -51,15 +59,17 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
                 await app.state.services.recall.drain()
 
     prometheus = PrometheusConfig(app_name="hebbs_graph", group_path=True)
-    # A batch may hold 1,000 items of 64 KiB content + 16 KiB context each.
-    max_body = settings.max_batch_items * (settings.max_content_bytes + settings.max_context_bytes)
     return Litestar(
         route_handlers=[
             HealthController,
             MemoryController,
             RecallController,
-            ReflectController,
+            GraphController,
             MetricsController,
+            ContradictionController,
+            ReflectController,
+            mcp.route(),
+            palace_router(),
         ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),

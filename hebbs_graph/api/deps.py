@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
 from litestar import Request
 from litestar.datastructures import State
 
-from hebbs_graph.errors import Unauthorized
+from hebbs_graph.auth import DEFAULT_TENANT, tenant_for_authorization
 from hebbs_graph.services.container import Services
 
-DEFAULT_TENANT = "default"
+__all__ = ["DEFAULT_TENANT", "provide_services", "provide_tenant"]
 
 
 def provide_services(state: State) -> Services:
@@ -22,13 +21,4 @@ def provide_services(state: State) -> Services:
 def provide_tenant(request: Request[Any, Any, Any], state: State) -> str:
     """Map ``Authorization: Bearer <key>`` to its tenant; without keys, tenant ``default``."""
     keys: dict[str, str] = state.services.settings.api_keys
-    if not keys:
-        return DEFAULT_TENANT
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        raise Unauthorized("send Authorization: Bearer <api key>")
-    for key, tenant in keys.items():
-        if hmac.compare_digest(key.encode(), token.strip().encode()):
-            return tenant
-    raise Unauthorized("unknown API key")
+    return tenant_for_authorization(request.headers.get("authorization"), keys)

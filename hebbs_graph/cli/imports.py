@@ -11,7 +11,8 @@ import typer
 from pydantic import ValidationError
 from rich.progress import Progress
 
-from hebbs_graph.cli.main import ApiKey, EntityOpt, Url, app, fail, run
+from hebbs_graph.cli.main import ApiKey, EntityOpt, Fmt, Url, app, fail, run
+from hebbs_graph.cli.output import Format, errors, show
 from hebbs_graph.client import DEFAULT_URL, HebbsClient
 from hebbs_graph.models.memory import MemoryIn
 
@@ -39,6 +40,7 @@ def import_jsonl(
     batch_size: Annotated[int, typer.Option(min=1, max=1000)] = 500,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
+    fmt: Fmt = Format.TABLE,
 ) -> None:
     """Import memories from JSON Lines (fields as for remember; occurred_at keeps history).
 
@@ -47,18 +49,21 @@ def import_jsonl(
     """
     items = read_jsonl(path)
 
-    async def go(client: HebbsClient) -> int:
-        done = 0
-        with Progress(transient=False) as progress:
+    async def go(client: HebbsClient) -> list[str]:
+        done: list[str] = []
+        with Progress(transient=False, console=errors) as progress:
             task = progress.add_task(f"importing {path.name}", total=len(items))
             for start in range(0, len(items), batch_size):
                 chunk = items[start : start + batch_size]
-                done += len(await client.remember_batch(chunk))
+                done += await client.remember_batch(chunk)
                 progress.update(task, advance=len(chunk))
         return done
 
     stored = run(url, api_key, go)
-    typer.echo(f"imported {stored} memories from {path}")
+    if fmt == Format.JSON:
+        show({"imported": len(stored), "memory_ids": stored}, fmt)
+    else:
+        typer.echo(f"imported {len(stored)} memories from {path}")
 
 
 @app.command("export")

@@ -26,7 +26,11 @@ T = TypeVar("T")
 
 app = typer.Typer(
     name="hebbs-graph",
-    help="Long-term memory for LLM agents on Neo4j.",
+    help=(
+        "Long-term memory for LLM agents on Neo4j. Talks to a running API (--url, "
+        "HEBBS_API_URL). Exit codes: 0 done, 1 refused (bad input, unknown id, bad key), "
+        "2 wrong command line, 3 API or Neo4j unreachable or failing."
+    ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -157,7 +161,7 @@ def list_memories(
 def edges(
     memory_id: str, url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE
 ) -> None:
-    """A memory's relationships, both directions."""
+    """A memory's relationships, both directions. Example: hebbs-graph edges 01J9Z... -f json"""
     found = run(url, api_key, lambda c: c.edges(memory_id))
     show([e.model_dump(mode="json") for e in found] if fmt == Format.TABLE else found, fmt)
 
@@ -263,7 +267,9 @@ def recall(
     strategy: Annotated[
         list[str] | None,
         typer.Option(
-            "--strategy", "-s", help="similarity, hybrid (default), temporal; repeatable."
+            "--strategy",
+            "-s",
+            help="similarity, hybrid (default), temporal, causal, analogical; repeatable.",
         ),
     ] = None,
     top_k: Annotated[int, typer.Option("-k", "--top-k", min=1, max=1000)] = 10,
@@ -271,10 +277,12 @@ def recall(
     weights: Annotated[str | None, typer.Option(help="r:t:i:c, e.g. 0.5:0.2:0.2:0.1")] = None,
     preset: Annotated[str | None, typer.Option(help="default, semantic, recent, important")] = None,
     time_range: Annotated[str | None, typer.Option(help="START..END for temporal")] = None,
-    seed: Annotated[str | None, typer.Option(help="Seed memory id (causal).")] = None,
+    seed: Annotated[str | None, typer.Option(help="Seed memory id (causal, analogical).")] = None,
     edge_types: Annotated[str | None, typer.Option(help="Comma-separated (causal).")] = None,
     direction: Annotated[str | None, typer.Option(help="forward, backward, both")] = None,
     max_depth: Annotated[int | None, typer.Option(min=1, max=10)] = None,
+    cross_entity: Annotated[bool, typer.Option(help="Analogical: look in other entities.")] = False,
+    alpha: Annotated[float | None, typer.Option(min=0.0, max=1.0, help="Analogical α.")] = None,
     include_superseded: bool = False,
     include_stale: bool = False,
     reinforce: Annotated[bool, typer.Option(help="Count this recall as an access.")] = True,
@@ -285,6 +293,8 @@ def recall(
     """Recall memories, ranked by relevance, recency, importance and reinforcement.
 
     Example: hebbs-graph recall "what is Acme's budget?" -e acme -s hybrid -s temporal
+
+    Causal: hebbs-graph recall -s causal --seed ID --direction backward --max-depth 3
     """
     specs: list[dict[str, Any]] = []
     for name in strategy or ["hybrid"]:
@@ -299,6 +309,12 @@ def recall(
         }
         if name == "causal":
             spec |= {k: v for k, v in extra.items() if v is not None}
+        if name == "analogical":
+            spec |= {"cross_entity": cross_entity}
+            if seed:
+                spec["seed_memory_id"] = seed
+            if alpha is not None:
+                spec["analogical_alpha"] = alpha
         specs.append(spec)
     body: dict[str, Any] = {
         "strategies": specs,
@@ -320,7 +336,10 @@ def recall(
 
 @app.command()
 def status(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE) -> None:
-    """Is the API up and ready, and how is the local Neo4j?"""
+    """Is the API up and ready, and how is the local Neo4j? Exit 3 when not ready.
+
+    Example: hebbs-graph status --url http://127.0.0.1:8000 -f json
+    """
     from hebbs_graph.cli.service import local_status
 
     report: dict[str, Any] = {"api_url": url}
@@ -334,6 +353,26 @@ def status(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TAB
         raise typer.Exit(3)
 
 
+@app.command()
+def metrics(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE) -> None:
+    """The API's Prometheus metrics: table prints the exposition text, json one value per sample.
+
+    Example: hebbs-graph metrics -f json
+    """
+    text = run(url, api_key, lambda c: c.metrics())
+    if fmt == Format.TABLE:
+        print(text, end="")
+        return
+    from prometheus_client.parser import text_string_to_metric_families
+
+    samples = [
+        {"name": s.name, "labels": s.labels, "value": s.value}
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    ]
+    show({"samples": samples}, fmt)
+
+
 def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Awaitable[T]]) -> T:
     async def go() -> T:
         async with HebbsClient(url, api_key=api_key) as client:
@@ -343,9 +382,15 @@ def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Await
 
 
 def main() -> None:
-    from hebbs_graph.cli import imports, reflect, service  # noqa: F401  (registers their commands)
+    from hebbs_graph.cli import (  # noqa: F401  (registers their commands)
+        contradict,
+        graph,
+        imports,
+        reflect,
+        service,
+    )
 
     try:
-        app()
+        app(prog_name="hebbs-graph")
     except KeyboardInterrupt:
         sys.exit(130)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from typing import Annotated, Any
 
 import typer
 
+from hebbs_graph.auth import is_loopback
 from hebbs_graph.cli.main import app, fail
 from hebbs_graph.cli.output import Format, show
 from hebbs_graph.errors import HebbsError
@@ -37,7 +37,10 @@ def local_status() -> dict[str, Any]:
 
 @neo4j_app.command("start")
 def neo4j_start(fmt: Fmt = Format.TABLE) -> None:
-    """Start the local Neo4j (or reuse the running one) and wait until Bolt answers."""
+    """Start the local Neo4j (or reuse the running one) and wait until Bolt answers.
+
+    Example: hebbs-graph neo4j start -f json
+    """
     try:
         show(_local().start(echo=True).as_dict(), fmt)
     except HebbsError as exc:
@@ -46,26 +49,20 @@ def neo4j_start(fmt: Fmt = Format.TABLE) -> None:
 
 @neo4j_app.command("stop")
 def neo4j_stop(fmt: Fmt = Format.TABLE) -> None:
-    """Stop the local Neo4j cleanly."""
+    """Stop the local Neo4j cleanly. Example: hebbs-graph neo4j stop"""
     show(_local().stop().as_dict(), fmt)
 
 
 @neo4j_app.command("status")
 def neo4j_status(fmt: Fmt = Format.TABLE) -> None:
-    """Is the local Neo4j running, and where are its data and Browser?"""
+    """Is the local Neo4j running, and where are its data and Browser? Exit 3 when not.
+
+    Example: hebbs-graph neo4j status -f json
+    """
     status = _local().status()
     show(status.as_dict(), fmt)
     if not status.bolt:
         raise typer.Exit(3)
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 @app.command()
@@ -87,7 +84,7 @@ def serve(
     settings = Settings()
     updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
     settings = settings.model_copy(update=updates)
-    if not settings.api_keys and not _is_loopback(settings.host):
+    if not settings.api_keys and not is_loopback(settings.host):
         fail(
             2,
             f"refusing to serve on {settings.host} without API keys: set HEBBS_API_KEYS "
@@ -101,3 +98,35 @@ def serve(
         typer.echo(f"Neo4j {status.version} on {status.bolt_uri}; Browser at {status.browser_url}")
     typer.echo(f"hebbs-graph API on http://{settings.host}:{settings.port} (OpenAPI at /schema)")
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+
+
+@app.command()
+def mcp(
+    tenant: Annotated[
+        str | None, typer.Option(help="Tenant to serve (HEBBS_MCP_TENANT, default 'default').")
+    ] = None,
+) -> None:
+    """Serve the memory as MCP tools over stdio, for an agent host (Claude, an IDE, ...).
+
+    With no HEBBS_NEO4J_URI, starts (or reuses) the local Neo4j first. Logs go to stderr.
+
+    Example host config: {"command": "hebbs-graph", "args": ["mcp"],
+    "env": {"HEBBS_MCP_TENANT": "alice"}}
+    """
+    import asyncio
+
+    from hebbs_graph.mcp.server import configure_stderr_logging, serve_stdio
+
+    configure_stderr_logging()
+    settings = Settings()
+    if tenant:
+        settings = settings.model_copy(update={"mcp_tenant": tenant})
+    if settings.uses_local_neo4j:
+        try:
+            _local().start()
+        except HebbsError as exc:
+            fail(3, exc.message)
+    try:
+        asyncio.run(serve_stdio(settings))
+    except HebbsError as exc:
+        fail(3, exc.message)

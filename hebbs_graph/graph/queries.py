@@ -11,6 +11,8 @@ from pathlib import Path
 
 from hebbs_graph.resources import cypher_dir
 
+ANALYST_PREFIX = "analyst/"
+
 
 class QueryRegistry:
     def __init__(self, root: Path | None = None) -> None:
@@ -18,6 +20,8 @@ class QueryRegistry:
         self._queries: dict[str, str] = {}
         for path in sorted(self.root.rglob("*.cypher")):
             name = path.relative_to(self.root).with_suffix("").as_posix()
+            if name.startswith(ANALYST_PREFIX):  # Browser scripts with :param lines, not ours
+                continue
             self._queries[name] = path.read_text(encoding="utf-8")
         if not self._queries:
             raise RuntimeError(f"no Cypher queries found under {self.root}")
@@ -42,3 +46,17 @@ def split_statements(text: str) -> list[str]:
     lines = [ln for ln in text.splitlines() if not ln.strip().startswith("//")]
     body = "\n".join(lines)
     return [s.strip() for s in body.split(";\n") if s.strip().rstrip(";").strip()]
+
+
+def parse_browser_script(text: str) -> tuple[dict[str, str], str]:
+    """Split a Neo4j Browser script into its ``:param name => expr`` lines and the query."""
+    params: dict[str, str] = {}
+    body: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(":param"):
+            name, _, expr = stripped[len(":param") :].partition("=>")
+            params[name.strip()] = expr.strip().rstrip(";").strip()
+        elif not stripped.startswith("//"):
+            body.append(line)
+    return params, "\n".join(body).strip().rstrip(";")

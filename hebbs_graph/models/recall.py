@@ -22,7 +22,8 @@ class Strategy(StrEnum):
     ANALOGICAL = "analogical"
 
 
-CUE_STRATEGIES = frozenset({Strategy.SIMILARITY, Strategy.HYBRID, Strategy.ANALOGICAL})
+CUE_STRATEGIES = frozenset({Strategy.SIMILARITY, Strategy.HYBRID})
+SEED_OR_CUE_STRATEGIES = frozenset({Strategy.CAUSAL, Strategy.ANALOGICAL})
 
 
 class Weights(Input):
@@ -101,9 +102,14 @@ class RecallIn(Input):
     def _check(self) -> RecallIn:
         if self.weights is not None and self.preset is not None:
             raise ValueError("give weights or preset, not both")
+        has_cue = bool(self.cue and self.cue.strip())
         for spec in self.specs():
-            if spec.strategy in CUE_STRATEGIES and not (self.cue and self.cue.strip()):
+            if spec.strategy in CUE_STRATEGIES and not has_cue:
                 raise ValueError(f"cue is required for the {spec.strategy.value} strategy")
+            if spec.strategy in SEED_OR_CUE_STRATEGIES and not has_cue and not spec.seed_memory_id:
+                raise ValueError(
+                    f"the {spec.strategy.value} strategy needs a cue or seed_memory_id"
+                )
         return self
 
     def specs(self) -> list[StrategySpec]:

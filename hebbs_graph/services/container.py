@@ -11,7 +11,10 @@ from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.llm import build_llm
+from hebbs_graph.services.contradict import ContradictionService
+from hebbs_graph.services.lineage import LineageService
 from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.prime import PrimeService
 from hebbs_graph.services.recall import RecallService
 from hebbs_graph.services.reflect import ReflectService
 from hebbs_graph.settings import Settings
@@ -26,10 +29,14 @@ class Services:
     embedder: Embedder
     memory: MemoryService
     recall: RecallService
+    prime: PrimeService
+    lineage: LineageService
+    contradict: ContradictionService
     reflect: ReflectService
 
     async def close(self) -> None:
         await self.recall.drain()
+        await self.contradict.aclose()
         close_llm = getattr(self.reflect.llm, "aclose", None)
         if close_llm is not None:
             await close_llm()
@@ -60,14 +67,28 @@ async def open_services(
     except BaseException:
         await store.close()
         raise
+    recall = RecallService(store, embedder, settings)
     memory = MemoryService(store, embedder, settings)
+    # The LLM judges contradictions at write time only when enabled for ingest.
+    contradict = ContradictionService(
+        store, settings, llm if settings.contradiction_llm_on_ingest else None
+    )
+    memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
+    reflect = ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners)
+    prime = PrimeService(store, recall)
+    prime.pending_contradictions = contradict.pending_for_prime
+    prime.stale_insights = reflect.stale_for_prime
+    prime.reflection_due = reflect.due_for_prime
     return Services(
         settings=settings,
         store=store,
         embedder=embedder,
         memory=memory,
-        recall=RecallService(store, embedder, settings),
-        reflect=ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners),
+        recall=recall,
+        prime=prime,
+        lineage=LineageService(store),
+        contradict=contradict,
+        reflect=reflect,
     )
 
 

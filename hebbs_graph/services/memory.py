@@ -24,8 +24,8 @@ from hebbs_graph.models.memory import (
     MemoryKind,
     MemoryPage,
     ReviseIn,
-    Tombstone,
 )
+from hebbs_graph.services.forget import delete_memories, forget_matching
 from hebbs_graph.services.records import (
     check_content,
     dump_context,
@@ -41,7 +41,6 @@ log = logging.getLogger(__name__)
 
 # Rows written per transaction in a batch; the next chunk embeds while this one writes.
 WRITE_CHUNK = 250
-MAX_TOMBSTONES_RETURNED = 1000
 
 
 class WriteListener(Protocol):
@@ -201,7 +200,7 @@ class MemoryService:
         try:
 
             async def work(tx: Tx) -> None:
-                await self._delete(tx, tenant_id, ids)
+                await delete_memories(tx, tenant_id, ids, utcnow())
 
             await self.store.write(work)
         except Exception:  # the original error matters more than this one
@@ -368,69 +367,7 @@ class MemoryService:
 
     async def forget(self, tenant_id: str, criteria: ForgetIn) -> ForgetOut:
         """Hard-delete everything matching all criteria, in batches; leave tombstones."""
-        if criteria.is_empty():
-            raise InvalidInput(
-                "forget needs at least one criterion: memory_ids, entity_id, older_than, "
-                "access_count_below, kind or decay_below",
-                details={"field": "body"},
-            )
-        query = "forget/select_by_ids" if criteria.memory_ids is not None else "forget/select"
-        criteria_json = criteria.model_dump_json(exclude_none=True)
-        forgotten = 0
-        stale = 0
-        tombstones: list[Tombstone] = []
-        while True:
-            now = utcnow()
-            rows = await self.store.read_rows(
-                query,
-                tenant_id=tenant_id,
-                ids=criteria.memory_ids,
-                entity_id=criteria.entity_id,
-                older_than=criteria.older_than,
-                access_count_below=criteria.access_count_below,
-                kind=criteria.kind,
-                decay_below=criteria.decay_below,
-                now=now,
-                limit=self.settings.forget_batch_size,
-            )
-            ids = [r["id"] for r in rows]
-            if not ids:
-                break
-            made, marked = await self._forget_batch_tx(tenant_id, ids, criteria_json, now)
-            forgotten += len(made)
-            stale += marked
-            tombstones += made[: MAX_TOMBSTONES_RETURNED - len(tombstones)]
-        return ForgetOut(forgotten=forgotten, tombstones=tombstones, stale_insights=stale)
-
-    async def _forget_batch_tx(
-        self, tenant_id: str, ids: list[str], criteria_json: str, now: datetime
-    ) -> tuple[list[Tombstone], int]:
-        async def work(tx: Tx) -> tuple[list[Tombstone], int]:
-            return await self._forget_batch(tx, tenant_id, ids, criteria_json, now)
-
-        return await self.store.write(work)
-
-    async def _forget_batch(
-        self, tx: Tx, tenant_id: str, ids: list[str], criteria_json: str, now: datetime
-    ) -> tuple[list[Tombstone], int]:
-        rows = await tx.rows(
-            "forget/tombstones", tenant_id=tenant_id, ids=ids, criteria_json=criteria_json, now=now
-        )
-        marked = await tx.one(
-            "memory/mark_insights_stale",
-            tenant_id=tenant_id,
-            ids=ids,
-            reason="source forgotten",
-            now=now,
-        )
-        await self._delete(tx, tenant_id, ids, now)
-        return [Tombstone.model_validate(r) for r in rows], int(marked["marked"] if marked else 0)
-
-    async def _delete(
-        self, tx: Tx, tenant_id: str, ids: list[str], now: datetime | None = None
-    ) -> None:
-        await tx.rows("memory/timeline_remove", tenant_id=tenant_id, ids=ids, now=now or utcnow())
-        await tx.rows("forget/delete", tenant_id=tenant_id, ids=ids)
+        return await forget_matching(self.store, self.settings, tenant_id, criteria)
 
 
 def _encode_cursor(last: Memory) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +24,7 @@ from hebbs_graph.models.recall import (
     StrategySpec,
     Weights,
 )
+from hebbs_graph.services import graph_recall
 from hebbs_graph.services.lucene import fulltext_query
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.settings import Settings
@@ -84,20 +85,21 @@ class RecallService:
         now = utcnow()
         weights = request.effective_weights()
         ranked = sorted(
-            (self._result(c, weights, now) for c in merged),
+            (self.result(c, weights, now) for c in merged),
             key=lambda r: (r.score, r.memory.occurred_at),
             reverse=True,
         )
         ranked = await self._apply_conflicts(tenant_id, ranked, request.on_conflict)
         results = ranked[: request.top_k]
         if request.reinforce and results:
-            self._reinforce_later(tenant_id, [r.memory.id for r in results])
+            self.reinforce_later(tenant_id, [r.memory.id for r in results])
         took = (time.perf_counter() - started) * 1000
         return RecallOut(results=results, took_ms=round(took, 2))
 
     async def _cue_vector(self, request: RecallIn, specs: list[StrategySpec]) -> list[float] | None:
-        needs = any(s.strategy in (Strategy.SIMILARITY, Strategy.HYBRID) for s in specs)
-        if not needs or not request.cue:
+        """Embed the cue once for every strategy that searches by meaning."""
+        needs = any(s.strategy != Strategy.TEMPORAL for s in specs)
+        if not needs or not (request.cue and request.cue.strip()):
             return None
         return (await self.embedder.embed([request.cue]))[0]
 
@@ -118,10 +120,11 @@ class RecallService:
             return await self.hybrid(scope, request.cue, vector, k)
         if spec.strategy == Strategy.TEMPORAL:
             return await self.temporal(scope, spec, k)
-        raise InvalidInput(
-            f"strategy {spec.strategy.value} is not available in this version",
-            details={"field": "strategies"},
-        )
+        if spec.strategy == Strategy.CAUSAL:
+            return await self.causal(scope, spec, vector, k)
+        if spec.strategy == Strategy.ANALOGICAL:
+            return await self.analogical(scope, spec, request.cue, vector, k)
+        raise InvalidInput(f"strategy {spec.strategy.value} needs a cue", details={"field": "cue"})
 
     # -- strategies -----------------------------------------------------------------
 
@@ -202,9 +205,77 @@ class RecallService:
             for rank, r in enumerate(rows)
         ]
 
+    async def causal(
+        self, scope: Scope, spec: StrategySpec, vector: list[float] | None, k: int
+    ) -> list[Candidate]:
+        """Walk the graph from the seed (or from the best similarity hit for the cue)."""
+        if spec.seed_memory_id is not None:
+            seed_id = (
+                await graph_recall.seed_memory(
+                    self.store, scope.tenant_id, spec.seed_memory_id, "seed_memory_id"
+                )
+            ).id
+        else:
+            if vector is None:
+                raise InvalidInput(
+                    "causal recall needs seed_memory_id or a cue", details={"field": "strategies"}
+                )
+            best = await self.similarity(scope, vector, 1)
+            if not best:
+                return []
+            seed_id = best[0][0].id
+        walked = await graph_recall.causal(self.store, scope.params(), spec, seed_id, k)
+        return [
+            Candidate(m, relevance, {Strategy.CAUSAL}, path, depth)
+            for m, relevance, depth, path in walked
+        ]
+
+    async def analogical(
+        self,
+        scope: Scope,
+        spec: StrategySpec,
+        cue: str | None,
+        vector: list[float] | None,
+        k: int,
+    ) -> list[Candidate]:
+        """Like the seed (or cue) in meaning and in shape; cross_entity looks elsewhere."""
+        reference = None
+        if spec.seed_memory_id is not None:
+            reference = await graph_recall.seed_memory(
+                self.store, scope.tenant_id, spec.seed_memory_id, "seed_memory_id"
+            )
+        if vector is None:
+            text = reference.content if reference else cue
+            if not text:
+                raise InvalidInput(
+                    "analogical recall needs seed_memory_id or a cue",
+                    details={"field": "strategies"},
+                )
+            vector = (await self.embedder.embed([text]))[0]
+        excluded = (reference.entity_id if reference else None) or scope.entity_id
+        search = replace(scope, entity_id=None) if spec.cross_entity else scope
+        n = max(3 * k, 30)
+        found = await self.similarity(search, vector, n * 2 if spec.cross_entity else n)
+        candidates = [
+            (m, sim)
+            for m, sim in found
+            if (reference is None or m.id != reference.id)
+            and not (spec.cross_entity and excluded is not None and m.entity_id == excluded)
+        ][:n]
+        ids = [m.id for m, _ in candidates] + ([reference.id] if reference else [])
+        sigs = await graph_recall.signatures(self.store, scope.tenant_id, ids)
+        ranked = graph_recall.analogical_rank(
+            reference,
+            sigs.get(reference.id, set()) if reference else set(),
+            candidates,
+            sigs,
+            spec.analogical_alpha,
+        )
+        return [Candidate(m, r, {Strategy.ANALOGICAL}) for m, r in ranked[:k]]
+
     # -- scoring, conflicts, reinforcement --------------------------------------------
 
-    def _result(self, c: Candidate, weights: Weights, now: datetime) -> RecallResult:
+    def result(self, c: Candidate, weights: Weights, now: datetime) -> RecallResult:
         m = c.memory
         t = scoring.recency(m.occurred_at, now, self.settings.recency_horizon_days)
         reinforce = scoring.reinforcement(m.access_count)
@@ -252,7 +323,7 @@ class RecallService:
                 dropped.add(_weaker(result, other).memory.id)
         return [r for r in ranked if r.memory.id not in dropped]
 
-    def _reinforce_later(self, tenant_id: str, ids: list[str]) -> None:
+    def reinforce_later(self, tenant_id: str, ids: list[str]) -> None:
         """One batched write, off the answer's path; drain() waits for it."""
         task = asyncio.create_task(self._reinforce(tenant_id, ids))
         self._reinforcing.add(task)

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from hebbs_graph.errors import InvalidInput
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.llm import LLMClient
+from hebbs_graph.models.graph import ReflectionDue
+from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.reflect import Insight, ReflectStatus
 from hebbs_graph.services.insight_store import ReflectScope, to_insight
 from hebbs_graph.settings import Settings
@@ -84,6 +86,17 @@ class ReflectReads:
             last_reflected_at=last,
             stale_insights=int(row["stale_insights"]),
             llm_configured=self.llm is not None,
+        )
+
+    async def stale_for_prime(self, tenant_id: str, entity_id: str) -> list[Memory]:
+        """The entity's stale insights, for prime to show the agent."""
+        return list(await self.insights(tenant_id, entity_id=entity_id, stale=True, limit=20))
+
+    async def due_for_prime(self, tenant_id: str, entity_id: str) -> ReflectionDue:
+        """Whether reflection is due for the entity, in prime's words."""
+        status = await self.reflect_status(tenant_id, entity_id)
+        return ReflectionDue(
+            due=status.due, reason=status.reason, details=status.model_dump(mode="json")
         )
 
     async def auto_candidates(self, tenant_id: str, limit: int = 100) -> list[str]:

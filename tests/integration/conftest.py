@@ -7,6 +7,7 @@ supersession), and always only for the test's own tenant.
 
 from __future__ import annotations
 
+import itertools
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ import pytest
 from hebbs_graph.models.memory import Memory, MemoryIn
 from hebbs_graph.models.recall import RecallIn, RecallOut
 from hebbs_graph.services.container import Services
+from tests.conftest import purge_tenant
 
 BASE = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -36,6 +38,9 @@ class Kit:
     services: Services
     tenant: str
 
+    at = staticmethod(at)
+    ago = staticmethod(ago)
+
     async def add(self, content: str, tenant: str | None = None, **fields: Any) -> Memory:
         item = MemoryIn(content=content, **fields)
         return await self.services.memory.remember(tenant or self.tenant, item)
@@ -44,12 +49,14 @@ class Kit:
         memories = [MemoryIn(**item) for item in items]
         return await self.services.memory.remember_batch(tenant or self.tenant, memories)
 
-    async def all(self, tenant: str | None = None, limit: int = 1000, **filters: Any) -> list[Memory]:
+    async def all(
+        self, tenant: str | None = None, limit: int = 1000, **filters: Any
+    ) -> list[Memory]:
         """Every listed memory, following the cursor to the end."""
         items: list[Memory] = []
         cursor = None
         while True:
-            page = await self.services.memory.list(
+            page = await self.services.memory.list_memories(
                 tenant or self.tenant, cursor=cursor, limit=limit, **filters
             )
             items += page.items
@@ -64,22 +71,19 @@ class Kit:
         return await self.services.store.run_raw(statement, tenant_id=self.tenant, **params)
 
     async def followed_by(self, ids: list[str]) -> list[tuple[str, str]]:
-        """Every FOLLOWED_BY edge touching ``ids``, once each, as seen by memory.edges."""
-        seen: set[tuple[str, str]] = set()
+        """Every FOLLOWED_BY edge touching ``ids`` (parallel duplicates kept), via memory.edges."""
         pairs: list[tuple[str, str]] = []
         for mid in ids:
             for edge in await self.services.memory.edges(self.tenant, mid):
-                pair = (edge.source_id, edge.target_id)
-                if edge.edge_type == "FOLLOWED_BY" and (pair, mid) not in seen:
-                    seen.add((pair, mid))
-                    if mid == edge.source_id:  # count each edge from its source only
-                        pairs.append(pair)
+                own = edge.source_id == mid or edge.source_id not in ids
+                if edge.edge_type == "FOLLOWED_BY" and own:
+                    pairs.append((edge.source_id, edge.target_id))
         return pairs
 
     async def assert_timeline(self, ordered_ids: list[str]) -> None:
         """The entity's FOLLOWED_BY edges are exactly the chain ordered_ids[0] -> ... -> [-1]."""
         edges = await self.followed_by(ordered_ids)
-        expected = list(zip(ordered_ids, ordered_ids[1:], strict=False))
+        expected = list(itertools.pairwise(ordered_ids))
         assert sorted(edges) == sorted(expected), "FOLLOWED_BY chain is not the time order"
 
     async def make_insight(self, memory_id: str, sources: list[str]) -> None:
@@ -98,13 +102,6 @@ class Kit:
         )
 
 
-async def purge(services: Services, tenant_id: str) -> None:
-    while True:
-        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
-        if not rows or rows[0]["deleted"] == 0:
-            return
-
-
 @pytest.fixture
 def kit(services: Services, tenant: str) -> Kit:
     return Kit(services, tenant)
@@ -116,4 +113,9 @@ async def module_tenant(services: Services) -> AsyncIterator[str]:
     tenant_id = f"test-{uuid.uuid4().hex[:12]}"
     yield tenant_id
     await services.recall.drain()
-    await purge(services, tenant_id)
+    await purge_tenant(services, tenant_id)
+
+
+@pytest.fixture(scope="module")
+def module_kit(services: Services, module_tenant: str) -> Kit:
+    return Kit(services, module_tenant)

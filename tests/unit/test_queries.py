@@ -10,7 +10,7 @@ import pytest
 from hebbs_graph.graph.queries import QueryRegistry, split_statements
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hebbs_graph"
-NAME = re.compile(r"[\"']((?:memory|recall|forget|tenant)/[a-z_{}]+)[\"']")
+NAME = re.compile(r"[\"']((?:memory|recall|forget|tenant|contradict|graph)/[a-z_{}]+)[\"']")
 
 
 def referenced_names() -> set[str]:

@@ -1,0 +1,13 @@
+// Pending contradictions of a tenant (or those touching one entity), strongest first,
+// with what an agent needs to judge them: both memories' entity, kind and dates.
+MATCH (p:PendingContradiction)
+WHERE p.tenant_id = $tenant_id
+MATCH (a:Memory {id: p.memory_id_a}) WHERE a.tenant_id = $tenant_id
+MATCH (b:Memory {id: p.memory_id_b}) WHERE b.tenant_id = $tenant_id
+WITH p, a, b
+WHERE $entity_id IS NULL OR a.entity_id = $entity_id OR b.entity_id = $entity_id
+RETURN p {.*, pair_key: null, content_a_sha256: null, content_b_sha256: null} AS pending,
+       a {.entity_id, .kind, .occurred_at, .importance} AS memory_a,
+       b {.entity_id, .kind, .occurred_at, .importance} AS memory_b
+ORDER BY p.classifier_score DESC, p.created_at ASC, p.pending_id ASC
+LIMIT $limit

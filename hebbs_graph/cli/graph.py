@@ -1,0 +1,99 @@
+"""`prime`, `lineage`, `graph`, `entities`: the graph side of the CLI."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from hebbs_graph.cli.main import ApiKey, Fmt, Url, app, run
+from hebbs_graph.cli.output import Format, console, memories_table, recall_table, show
+from hebbs_graph.client import DEFAULT_URL
+from hebbs_graph.models.recall import RecallOut
+
+
+@app.command()
+def prime(
+    entity_id: Annotated[
+        str, typer.Option("--entity-id", "-e", help="Who the conversation is with.")
+    ],
+    cue: Annotated[
+        str | None, typer.Option("--cue", help="What the conversation is about.")
+    ] = None,
+    max_memories: Annotated[int, typer.Option(min=1, max=200)] = 20,
+    recency_window: Annotated[str, typer.Option(help="ISO 8601 duration, e.g. P7D.")] = "P7D",
+    url: Url = DEFAULT_URL,
+    api_key: ApiKey = None,
+    fmt: Fmt = Format.TABLE,
+) -> None:
+    """Start-of-conversation context for an entity: recent, relevant, insights, what waits.
+
+    Example: hebbs-graph prime -e acme --cue "renewal call"
+    """
+    out = run(
+        url,
+        api_key,
+        lambda c: c.prime(
+            entity_id, similarity_cue=cue, max_memories=max_memories, recency_window=recency_window
+        ),
+    )
+    if fmt == Format.JSON:
+        show(out, fmt)
+        return
+    console.print(recall_table(RecallOut(results=out.recent, took_ms=0)), "recent")
+    console.print(recall_table(RecallOut(results=out.relevant, took_ms=0)), "relevant")
+    console.print(memories_table(out.insights, title="insights"))
+    console.print(
+        f"pending contradictions: {len(out.pending_contradictions)}; "
+        f"stale insights: {len(out.stale_insights)}; "
+        f"reflection due: {out.reflection.due}"
+    )
+
+
+@app.command()
+def lineage(
+    memory_id: str, url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE
+) -> None:
+    """Where an insight came from (INSIGHT_FROM, recursively) and a memory's revisions.
+
+    Example: hebbs-graph lineage 01J9Z... -f json
+    """
+    out = run(url, api_key, lambda c: c.lineage(memory_id))
+    if fmt == Format.JSON:
+        show(out, fmt)
+        return
+    console.print(memories_table([out.memory], title="memory"))
+    console.print(memories_table([s.memory for s in out.sources], title="sources"))
+    console.print(memories_table([s.memory for s in out.revisions], title="revisions"))
+
+
+@app.command()
+def graph(
+    entity_id: Annotated[str | None, typer.Option("--entity-id", "-e")] = None,
+    memory_id: Annotated[list[str] | None, typer.Option("--id", help="Repeatable.")] = None,
+    depth: Annotated[int, typer.Option(min=0, max=3)] = 1,
+    limit: Annotated[int, typer.Option(min=1, max=500)] = 200,
+    url: Url = DEFAULT_URL,
+    api_key: ApiKey = None,
+    fmt: Fmt = Format.JSON,
+) -> None:
+    """Nodes and edges around memories or an entity. Example: hebbs-graph graph -e acme"""
+    out = run(
+        url,
+        api_key,
+        lambda c: c.graph(ids=memory_id, entity_id=entity_id, depth=depth, limit=limit),
+    )
+    show(out if fmt == Format.JSON else {"nodes": len(out.nodes), "edges": len(out.edges)}, fmt)
+
+
+@app.command()
+def entities(
+    after: Annotated[str | None, typer.Option(help="Page after this entity id.")] = None,
+    limit: Annotated[int, typer.Option(min=1, max=1000)] = 100,
+    url: Url = DEFAULT_URL,
+    api_key: ApiKey = None,
+    fmt: Fmt = Format.TABLE,
+) -> None:
+    """Entities with how many episodes each holds. Example: hebbs-graph entities"""
+    out = run(url, api_key, lambda c: c.entities(after=after, limit=limit))
+    show(out if fmt == Format.JSON else [e.model_dump(mode="json") for e in out.entities], fmt)

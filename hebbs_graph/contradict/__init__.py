@@ -1,0 +1,1 @@
+"""Contradiction detection: the heuristic classifier and the LLM judge."""

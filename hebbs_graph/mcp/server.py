@@ -1,0 +1,115 @@
+"""The MCP server: the registry's tools on the SDK's low-level ``Server``, over stdio or HTTP.
+
+The server's lifespan yields the open ``Services``; each call resolves its tenant with a
+transport-specific function (stdio: one configured tenant; HTTP: the API key).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+import mcp_types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+
+from hebbs_graph import __version__
+from hebbs_graph.auth import tenant_for_authorization
+from hebbs_graph.errors import HebbsError
+from hebbs_graph.mcp import review  # noqa: F401  (registers the housekeeping tools)
+from hebbs_graph.mcp.registry import ToolRegistry, tool_error
+from hebbs_graph.mcp.tools import TOOLS
+from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.settings import Settings
+
+log = logging.getLogger(__name__)
+
+Context = ServerRequestContext[Services, Any]
+TenantOf = Callable[[Context], str]
+Lifespan = Callable[[Server[Services]], AbstractAsyncContextManager[Services]]
+
+INSTRUCTIONS = """\
+hebbs-graph is your long-term memory. Start each conversation with prime (entity_id and
+what the talk is about). Recall before answering anything about the past. Remember what
+will matter later, one self-contained statement per memory, with an honest importance.
+Revise a memory when its fact changes instead of storing a rival. Forget only when asked.
+Review contradictions silently (contradiction_prepare, then contradiction_commit) after
+priming and after storing several memories; tell the user about a conflict only when it
+touches the work at hand."""
+
+
+def build_server(
+    lifespan: Lifespan, tenant_of: TenantOf, registry: ToolRegistry = TOOLS
+) -> Server[Services]:
+    """An MCP server offering ``registry``'s tools over the services ``lifespan`` yields."""
+
+    async def list_tools(
+        ctx: Context, params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=registry.list_tools())
+
+    async def call_tool(ctx: Context, params: types.CallToolRequestParams) -> types.CallToolResult:
+        try:
+            tenant_id = tenant_of(ctx)
+        except HebbsError as exc:
+            return tool_error(f"{exc.code}: {exc.message}")
+        return await registry.call(
+            ctx.lifespan_context, tenant_id, params.name, params.arguments or {}
+        )
+
+    return Server(
+        "hebbs-graph",
+        version=__version__,
+        title="hebbs-graph memory",
+        instructions=INSTRUCTIONS,
+        lifespan=lifespan,
+        get_tool_input_schema=registry.input_schema,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+def http_tenant(ctx: Context) -> str:
+    """The tenant of an HTTP call: its Authorization header, exactly as REST maps it."""
+    headers = getattr(ctx.request, "headers", None)
+    header = headers.get("authorization") if headers is not None else None
+    return tenant_for_authorization(header, ctx.lifespan_context.settings.api_keys)
+
+
+def fixed_tenant(tenant_id: str) -> TenantOf:
+    def tenant_of(_: Context) -> str:
+        return tenant_id
+
+    return tenant_of
+
+
+async def serve_stdio(settings: Settings) -> None:
+    """Serve MCP over this process's stdin/stdout for ``settings.mcp_tenant``.
+
+    The SDK points fd 1 at stderr while serving, so nothing but protocol reaches stdout;
+    the services open inside that, in the server's lifespan.
+    """
+
+    @asynccontextmanager
+    async def lifespan(_: Server[Services]) -> AsyncIterator[Services]:
+        services = await open_services(settings)
+        log.info("hebbs-graph MCP on stdio for tenant %r", settings.mcp_tenant)
+        try:
+            yield services
+        finally:
+            await services.close()
+
+    server = build_server(lifespan, fixed_tenant(settings.mcp_tenant))
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def configure_stderr_logging() -> None:
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

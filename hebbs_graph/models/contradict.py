@@ -1,0 +1,139 @@
+"""Request and response models for contradictions: prepare, commit, scan."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from hebbs_graph.ids import normalize_id
+from hebbs_graph.models.memory import EntityId, Input, MemoryKind
+from hebbs_graph.timeutil import as_utc
+
+VerdictKind = Literal["contradiction", "revision", "dismiss"]
+SuggestedVerdict = Literal["contradiction", "revision"]
+ClassifierMethod = Literal["heuristic", "llm"]
+
+VERDICT_GUIDE = (
+    "For each pending pair, read both snippets and decide: 'contradiction' when both "
+    "cannot be true at once (a CONTRADICTS edge is written both ways and recall marks "
+    "each side with conflicts_with); 'revision' when one states an update of the other "
+    "(the newer gets a REVISED_FROM edge to the older, and the older is left out of "
+    "recall; by default the memory that occurred later is the newer, or name it with "
+    "newer_memory_id); 'dismiss' when they do not really conflict (the pair is not "
+    "raised again unless one of them is revised). Commit all verdicts in one call."
+)
+
+
+class PendingMemory(BaseModel):
+    """One side of a pending pair, as much as an agent needs to judge it."""
+
+    entity_id: str | None = None
+    kind: MemoryKind
+    occurred_at: datetime
+    importance: float
+
+
+class PendingContradiction(BaseModel):
+    """A flagged pair of memories waiting for a verdict (memory_id_a is the older)."""
+
+    pending_id: str
+    memory_id_a: str
+    memory_id_b: str
+    content_a_snippet: str
+    content_b_snippet: str
+    classifier_score: float
+    classifier_method: ClassifierMethod
+    similarity: float
+    suggested_verdict: SuggestedVerdict
+    signals: list[str] = Field(default_factory=list)
+    reasoning: str | None = None
+    created_at: datetime
+    memory_a: PendingMemory | None = None
+    memory_b: PendingMemory | None = None
+
+
+class PrepareIn(Input):
+    entity_id: EntityId | None = None
+    limit: int = Field(default=50, ge=1, le=500)
+
+
+class PrepareOut(BaseModel):
+    pending: list[PendingContradiction]
+    total: int = Field(description="Pending pairs in scope, including those past the limit.")
+    instructions: str = VERDICT_GUIDE
+
+
+class VerdictIn(Input):
+    pending_id: str
+    verdict: VerdictKind
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    reasoning: str | None = Field(default=None, max_length=4000)
+    newer_memory_id: str | None = Field(
+        default=None, description="For 'revision': which side is the newer (default: by date)."
+    )
+
+    @field_validator("pending_id")
+    @classmethod
+    def _pending(cls, value: str) -> str:
+        return normalize_id(value, field="pending_id")
+
+    @field_validator("newer_memory_id")
+    @classmethod
+    def _newer(cls, value: str | None) -> str | None:
+        return normalize_id(value, field="newer_memory_id") if value is not None else None
+
+
+class CommitIn(Input):
+    verdicts: list[VerdictIn] = Field(min_length=1, max_length=1000)
+
+    @model_validator(mode="after")
+    def _unique(self) -> CommitIn:
+        seen: set[str] = set()
+        for i, v in enumerate(self.verdicts):
+            if v.pending_id in seen:
+                raise ValueError(f"verdicts[{i}].pending_id {v.pending_id} appears twice")
+            if v.newer_memory_id is not None and v.verdict != "revision":
+                raise ValueError(f"verdicts[{i}].newer_memory_id only goes with 'revision'")
+            seen.add(v.pending_id)
+        return self
+
+
+class CommitOut(BaseModel):
+    contradictions_confirmed: int
+    revisions_created: int
+    dismissed: int
+
+
+class ScanIn(Input):
+    entity_id: EntityId | None = None
+    since: datetime | None = Field(default=None, description="Only memories that occurred since.")
+    cursor: str | None = Field(default=None, description="next_cursor of the previous call.")
+    limit: int | None = Field(
+        default=None, ge=1, le=100_000, description="Memories to visit in this call (all if unset)."
+    )
+
+    @field_validator("since")
+    @classmethod
+    def _since(cls, value: datetime | None) -> datetime | None:
+        return as_utc(value) if value is not None else None
+
+
+class DetectionOut(BaseModel):
+    """What one detection pass did."""
+
+    checked: int = Field(default=0, description="Memories checked against their neighbours.")
+    candidates: int = Field(
+        default=0, description="Open neighbour pairs the heuristic flagged (score >= min)."
+    )
+    pending_created: int = 0
+    contradictions_created: int = 0
+    revisions_created: int = 0
+    llm_calls: int = 0
+
+
+class ScanOut(DetectionOut):
+    total: int = Field(description="Memories the whole scan covers (for progress).")
+    next_cursor: str | None = None
+    took_ms: float

@@ -1,0 +1,103 @@
+"""Models for prime, lineage, graph views and entities."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from hebbs_graph.graph.edges import EdgeType
+from hebbs_graph.models.memory import Edge, EntityId, Input, Memory
+from hebbs_graph.models.recall import RecallResult
+
+
+class PrimeIn(Input):
+    entity_id: EntityId
+    similarity_cue: str | None = Field(default=None, max_length=16_384)
+    max_memories: int = Field(default=20, ge=1, le=200)
+    recency_window: timedelta = Field(
+        default=timedelta(days=7),
+        description="How far back 'recent' reaches: seconds or an ISO 8601 duration (P7D).",
+    )
+
+
+class ReflectionDue(BaseModel):
+    due: bool = False
+    reason: str | None = None
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class PrimeOut(BaseModel):
+    """What an agent should know when a conversation about ``entity_id`` starts."""
+
+    entity_id: str
+    recent: list[RecallResult]
+    relevant: list[RecallResult]
+    insights: list[Memory]
+    pending_contradictions: list[dict[str, Any]] = Field(default_factory=list)
+    stale_insights: list[Memory] = Field(default_factory=list)
+    reflection: ReflectionDue = Field(default_factory=ReflectionDue)
+
+
+class LineageStep(BaseModel):
+    memory: Memory
+    depth: int
+    path: list[str] = Field(default_factory=list)
+
+
+class LineageOut(BaseModel):
+    memory: Memory
+    sources: list[LineageStep] = Field(default_factory=list)
+    revisions: list[LineageStep] = Field(default_factory=list)
+
+
+class GraphNode(BaseModel):
+    id: str
+    kind: str
+    entity_id: str | None
+    content: str
+    importance: float
+    occurred_at: datetime
+    confidence: float | None = None
+    stale: bool = False
+    superseded: bool = False
+    version: int = 1
+
+
+class GraphEdge(BaseModel):
+    source_id: str
+    target_id: str
+    edge_type: EdgeType
+    confidence: float
+
+
+class GraphOut(BaseModel):
+    nodes: list[GraphNode]
+    edges: list[GraphEdge]
+
+
+class EntityCount(BaseModel):
+    entity_id: str
+    memory_count: int
+    updated_at: datetime | None = None
+
+
+class EntitiesOut(BaseModel):
+    entities: list[EntityCount]
+    next_after: str | None = None
+
+
+__all__ = [
+    "Edge",
+    "EntitiesOut",
+    "EntityCount",
+    "GraphEdge",
+    "GraphNode",
+    "GraphOut",
+    "LineageOut",
+    "LineageStep",
+    "PrimeIn",
+    "PrimeOut",
+    "ReflectionDue",
+]

@@ -1,0 +1,245 @@
+"""Contradictions: detection on every write, the agent's review, and the batch scan.
+
+``ContradictionService`` is a write listener of ``MemoryService`` (Phase 1 runs after
+every remember, batch and revise) and the service behind
+``/v1/contradictions/{prepare,commit,scan}``; ``pending()`` feeds prime.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import time
+from datetime import datetime
+from typing import Any
+
+from hebbs_graph.errors import InvalidInput, NotFound
+from hebbs_graph.graph.store import GraphStore, Tx
+from hebbs_graph.ids import normalize_id
+from hebbs_graph.llm import LLMClient
+from hebbs_graph.models.contradict import (
+    CommitIn,
+    CommitOut,
+    DetectionOut,
+    PendingContradiction,
+    PrepareIn,
+    PrepareOut,
+    ScanIn,
+    ScanOut,
+)
+from hebbs_graph.models.memory import Memory, MemoryKind
+from hebbs_graph.services.detect import (
+    KEEP_DISMISSED,
+    KINDS,
+    Detector,
+    by_age,
+    edge_row,
+    revision_row,
+    write_edges,
+)
+from hebbs_graph.settings import Settings
+from hebbs_graph.timeutil import as_utc, utcnow
+
+log = logging.getLogger(__name__)
+
+PENDING_IN_PRIME = 20
+_EPOCH = datetime.fromisoformat("0001-01-01T00:00:00+00:00")
+
+
+class ContradictionService:
+    def __init__(self, store: GraphStore, settings: Settings, llm: LLMClient | None = None):
+        self.store = store
+        self.settings = settings
+        self.detector = Detector(store, settings, llm)
+
+    async def aclose(self) -> None:
+        """Close the LLM client, if there is one with connections to close."""
+        close = getattr(self.detector.llm, "aclose", None)
+        if close is not None:
+            await close()
+
+    # -- Phase 1, as a write listener ----------------------------------------------------
+
+    async def memories_written(
+        self, tenant_id: str, memories: list[Memory], *, revised: bool
+    ) -> None:
+        """Check freshly stored (or revised) memories against their neighbours.
+
+        The write has committed already, so a failure here is logged, not raised: the
+        memories are safe and a batch scan can catch up later.
+        """
+        if not self.settings.contradiction_detection:
+            return
+        ids = [m.id for m in memories if m.kind != MemoryKind.SNAPSHOT]
+        if not ids:
+            return
+        try:
+            if revised:  # candidates built from the old content no longer apply
+                await self.store.write_rows(
+                    "contradict/pending_stale", tenant_id=tenant_id, ids=ids
+                )
+            await self.detector.detect(tenant_id, ids)
+        except Exception:
+            log.warning(
+                "contradiction detection failed for %d memories of tenant %s",
+                len(ids),
+                tenant_id,
+                exc_info=True,
+            )
+
+    async def detect(self, tenant_id: str, memory_ids: list[str]) -> DetectionOut:
+        """Phase 1 for stored memories, raising on failure (scans, tools, tests)."""
+        return await self.detector.detect(tenant_id, [normalize_id(i) for i in memory_ids])
+
+    # -- Phase 2: review ----------------------------------------------------------------
+
+    async def pending(
+        self, tenant_id: str, entity_id: str | None = None, limit: int = 50
+    ) -> list[PendingContradiction]:
+        """Pending pairs of the tenant (or touching one entity), strongest first."""
+        rows = await self.store.read_rows(
+            "contradict/pending_list", tenant_id=tenant_id, entity_id=entity_id, limit=limit
+        )
+        return [_pending(r) for r in rows]
+
+    async def pending_for_prime(self, tenant_id: str, entity_id: str) -> list[dict[str, Any]]:
+        """What prime lists under pending_contradictions (JSON-ready)."""
+        found = await self.pending(tenant_id, entity_id, limit=PENDING_IN_PRIME)
+        return [p.model_dump(mode="json") for p in found]
+
+    async def prepare(self, tenant_id: str, request: PrepareIn) -> PrepareOut:
+        params = {"tenant_id": tenant_id, "entity_id": request.entity_id}
+
+        async def work(tx: Tx) -> PrepareOut:
+            rows = await tx.rows("contradict/pending_list", limit=request.limit, **params)
+            count = await tx.one("contradict/pending_count", **params)
+            total = int(count["total"]) if count else 0
+            return PrepareOut(pending=[_pending(r) for r in rows], total=total)
+
+        return await self.store.read(work)
+
+    async def commit(self, tenant_id: str, request: CommitIn) -> CommitOut:
+        """Apply every verdict in one transaction, or none: any unknown id refuses the lot."""
+        ids = [v.pending_id for v in request.verdicts]
+
+        async def work(tx: Tx) -> CommitOut:
+            rows = await tx.rows("contradict/pending_get", tenant_id=tenant_id, ids=ids)
+            found = {r["pending_id"]: r for r in rows}
+            missing = [i for i in ids if i not in found]
+            if missing:
+                raise NotFound(
+                    f"unknown pending_id {', '.join(missing)}: it was never pending, was "
+                    "already reviewed, or belongs to a forgotten memory; nothing was changed "
+                    "(call contradiction-prepare for the current list)",
+                    details={"field": "verdicts", "pending_ids": missing},
+                )
+            contradictions, revisions, dismissals = _sort_verdicts(request, found)
+            now = utcnow()
+            await write_edges(tx, tenant_id, contradictions, revisions, now)
+            if dismissals:
+                await tx.rows(
+                    "contradict/dismiss", tenant_id=tenant_id, rows=dismissals, keep=KEEP_DISMISSED
+                )
+            await tx.rows("contradict/pending_delete", tenant_id=tenant_id, ids=ids)
+            return CommitOut(
+                contradictions_confirmed=len(contradictions),
+                revisions_created=len(revisions),
+                dismissed=len(dismissals),
+            )
+
+        return await self.store.write(work)
+
+    # -- batch scan ---------------------------------------------------------------------
+
+    async def scan(self, tenant_id: str, request: ScanIn) -> ScanOut:
+        """Phase 1 over existing memories in (occurred_at, id) order, page by page.
+
+        With ``limit`` it stops after that many memories and hands back next_cursor.
+        """
+        started = time.perf_counter()
+        kind = "entity" if request.entity_id is not None else "tenant"
+        since = request.since or _EPOCH
+        after_at, after_id = _decode(request.cursor) if request.cursor else (since, "")
+        scope = {"tenant_id": tenant_id, "entity_id": request.entity_id, "kinds": KINDS}
+        counted = await self.store.read_rows(f"contradict/scan_count_{kind}", since=since, **scope)
+        out = ScanOut(total=int(counted[0]["total"]) if counted else 0, took_ms=0.0)
+        left = request.limit
+        while left is None or left > 0:
+            size = min(self.settings.contradiction_scan_batch, left or 10**9)
+            rows = await self.store.read_rows(
+                f"contradict/scan_page_{kind}",
+                after_at=after_at,
+                after_id=after_id,
+                limit=size,
+                **scope,
+            )
+            if rows:
+                _add(out, await self.detector.detect(tenant_id, [r["id"] for r in rows]))
+                after_at, after_id = rows[-1]["occurred_at"], rows[-1]["id"]
+            if len(rows) < size:
+                out.next_cursor = None
+                break
+            out.next_cursor = _encode(after_at, after_id)
+            left = None if left is None else left - len(rows)
+        out.took_ms = round((time.perf_counter() - started) * 1000, 2)
+        return out
+
+
+def _sort_verdicts(
+    request: CommitIn, found: dict[str, dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    contradictions: list[dict[str, Any]] = []
+    revisions: list[dict[str, Any]] = []
+    dismissals: list[dict[str, Any]] = []
+    for i, v in enumerate(request.verdicts):
+        row = found[v.pending_id]
+        a, b = row["memory_a"], row["memory_b"]
+        if v.verdict == "contradiction":
+            contradictions.append(edge_row(a["id"], b["id"], v.confidence, v.reasoning, "agent"))
+        elif v.verdict == "revision":
+            older, newer = by_age(a, b)
+            if v.newer_memory_id is not None:
+                if v.newer_memory_id not in (a["id"], b["id"]):
+                    raise InvalidInput(
+                        f"verdicts[{i}].newer_memory_id {v.newer_memory_id} is neither "
+                        f"{a['id']} nor {b['id']}, the two memories of that pair",
+                        details={"field": f"verdicts[{i}].newer_memory_id"},
+                    )
+                newer, older = (a, b) if v.newer_memory_id == a["id"] else (b, a)
+            revisions.append(
+                revision_row(newer["id"], older["id"], v.confidence, v.reasoning, "agent")
+            )
+        else:
+            dismissals.append(
+                {"memory_id_a": a["id"], "memory_id_b": b["id"], "pair_key": row["pair_key"]}
+            )
+    return contradictions, revisions, dismissals
+
+
+def _pending(row: dict[str, Any]) -> PendingContradiction:
+    data = {k: v for k, v in row["pending"].items() if v is not None}
+    return PendingContradiction.model_validate(
+        {**data, "memory_a": row["memory_a"], "memory_b": row["memory_b"]}
+    )
+
+
+def _add(total: DetectionOut, part: DetectionOut) -> None:
+    for name in DetectionOut.model_fields:
+        setattr(total, name, getattr(total, name) + getattr(part, name))
+
+
+def _encode(at: datetime, memory_id: str) -> str:
+    raw = json.dumps([at.isoformat(), memory_id]).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _decode(cursor: str) -> tuple[datetime, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        at, memory_id = json.loads(raw)
+        return as_utc(datetime.fromisoformat(at)), normalize_id(memory_id)
+    except (ValueError, TypeError) as exc:
+        raise InvalidInput(
+            "cursor is not one this API handed out", details={"field": "cursor"}
+        ) from exc

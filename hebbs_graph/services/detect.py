@@ -1,0 +1,328 @@
+"""Phase 1 of contradiction handling: find, classify and record candidates.
+
+For a set of memories (a write, or a page of a batch scan): one batched query per
+chunk finds each memory's K nearest current neighbours in its tenant (exact cosine
+for small tenants, the vector index for large ones), leaving out pairs that are
+already linked, pending or dismissed. The heuristic classifier scores each pair;
+those at min_confidence or above become ``:PendingContradiction`` records. With the
+LLM route on, the strongest candidates (at most a fixed number per write) are judged
+by the LLM instead, and its confident verdicts become edges at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from hebbs_graph.contradict.classifier import classify
+from hebbs_graph.contradict.judge import Judgement, judge
+from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
+from hebbs_graph.errors import LLMError
+from hebbs_graph.graph.edges import EdgeType
+from hebbs_graph.graph.store import GraphStore, Tx
+from hebbs_graph.ids import new_id
+from hebbs_graph.llm import LLMClient
+from hebbs_graph.models.contradict import DetectionOut
+from hebbs_graph.models.memory import MemoryKind
+from hebbs_graph.settings import Settings
+from hebbs_graph.timeutil import utcnow
+
+log = logging.getLogger(__name__)
+
+Finder = Callable[[list[str]], Awaitable[list[dict[str, Any]]]]
+
+KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
+# Pairs already settled one way or the other are never raised again.
+LINKED_TYPES = [EdgeType.CONTRADICTS.value, EdgeType.REVISED_FROM.value]
+SNIPPET_CHARS = 200
+KEEP_DISMISSED = 1000
+
+
+@dataclass
+class Candidate:
+    """Two neighbouring memories; ``older`` and ``newer`` by when they happened."""
+
+    pair_key: str
+    similarity: float
+    older: dict[str, Any]
+    newer: dict[str, Any]
+    score: float = 0.0
+    signals: list[str] = field(default_factory=list)
+    suggested: str = "contradiction"
+    judgement: Judgement | None = None
+
+
+def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
+    found: dict[str, Candidate] = {}
+    for row in rows:
+        if row["pair_key"] in found:
+            continue  # two new memories that found each other
+        older, newer = by_age(row["memory"], row["other"])
+        found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
+    return list(found.values())
+
+
+def snippet(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= SNIPPET_CHARS else flat[: SNIPPET_CHARS - 1] + "…"
+
+
+def by_age(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(older, newer): by occurred_at, then created_at, then the time-ordered id."""
+
+    def key(m: dict[str, Any]) -> tuple[datetime, datetime, str]:
+        return (m["occurred_at"], m["created_at"], m["id"])
+
+    return (a, b) if key(a) <= key(b) else (b, a)
+
+
+class Detector:
+    def __init__(self, store: GraphStore, settings: Settings, llm: LLMClient | None = None):
+        self.store = store
+        self.settings = settings
+        self.llm = llm
+
+    @property
+    def llm_on_ingest(self) -> bool:
+        return self.llm is not None and self.settings.contradiction_llm_on_ingest
+
+    async def detect(self, tenant_id: str, ids: list[str]) -> DetectionOut:
+        """Run Phase 1 for ``ids`` (already stored) and record what it finds."""
+        out = DetectionOut()
+        budget = self.settings.contradiction_llm_max_calls_per_write if self.llm_on_ingest else 0
+        find = await self._finder(tenant_id, len(ids))
+        step = self.settings.contradiction_chunk
+        for start in range(0, len(ids), step):
+            chunk = ids[start : start + step]
+            candidates = _candidates(await find(chunk))
+            out.checked += len(chunk)
+            if not candidates:
+                continue
+            await asyncio.to_thread(self._classify, candidates)
+            floor = self.settings.contradiction_min_confidence
+            out.candidates += sum(c.score >= floor for c in candidates)
+            if budget > 0:
+                budget -= await self._judge(candidates, budget, out)
+            await self._record(tenant_id, candidates, out)
+        return out
+
+    # -- finding ------------------------------------------------------------------------
+
+    async def _finder(self, tenant_id: str, writing: int) -> Finder:
+        """The cheapest way to this write's true neighbours.
+
+        Tenants up to contradiction_exact_max are searched exactly: a write of at least
+        contradiction_numpy_min_batch memories reads the tenant's vectors once and compares in numpy;
+        a smaller write compares in Cypher (cost: its size times the tenant's). Larger
+        tenants go through the vector index.
+        """
+        s = self.settings
+        params = {
+            "tenant_id": tenant_id,
+            "kinds": KINDS,
+            "k": s.contradiction_k,
+            "min_similarity": s.contradiction_min_similarity,
+            "linked_types": LINKED_TYPES,
+        }
+        cap = s.contradiction_exact_max
+        rows = await self.store.read_rows(
+            "recall/scope_size_tenant", tenant_id=tenant_id, cap=cap + 1
+        )
+        size = int(rows[0]["size"]) if rows else 0
+        if size > cap:
+            fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
+            return lambda chunk: self.store.read_rows(
+                "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
+            )
+        if writing < s.contradiction_numpy_min_batch:
+            return lambda chunk: self.store.read_rows(
+                "contradict/neighbours_exact", ids=chunk, **params
+            )
+        found = await self.store.read_rows(
+            "contradict/tenant_vectors", tenant_id=tenant_id, kinds=KINDS
+        )
+        ids = [r["id"] for r in found]
+        content = {r["id"]: r["content"] for r in found}
+        matrix = await asyncio.to_thread(as_matrix, [r["embedding"] for r in found])
+        floor = s.contradiction_min_confidence
+        score_cap = s.contradiction_heuristic_cap
+
+        def flagged(chunk: list[str]) -> list[dict[str, Any]]:
+            near = nearest_pairs(
+                ids,
+                matrix,
+                chunk,
+                k=s.contradiction_k,
+                min_similarity=s.contradiction_min_similarity,
+            )
+            # Only pairs worth recording need Neo4j's word on whether they are still open
+            # (the LLM route may judge any neighbour, so it checks them all).
+            return [
+                {"memory_id": a, "other_id": b, "similarity": sim}
+                for a, b, sim in near
+                if self.llm_on_ingest
+                or classify(content[a], content[b], cap=score_cap).score >= floor
+            ]
+
+        async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
+            pairs = await asyncio.to_thread(flagged, chunk)
+            if not pairs:
+                return []
+            return await self.store.read_rows(
+                "contradict/pairs_open",
+                tenant_id=tenant_id,
+                pairs=pairs,
+                linked_types=LINKED_TYPES,
+            )
+
+        return by_numpy
+
+    def _classify(self, candidates: list[Candidate]) -> None:
+        cap = self.settings.contradiction_heuristic_cap
+        for c in candidates:
+            result = classify(c.older["content"], c.newer["content"], cap=cap)
+            c.score, c.signals, c.suggested = result.score, result.names, result.suggested_verdict
+
+    # -- the LLM route ------------------------------------------------------------------
+
+    async def _judge(self, candidates: list[Candidate], budget: int, out: DetectionOut) -> int:
+        """Ask the LLM about the strongest candidates; returns how many calls were made."""
+        llm = self.llm
+        if llm is None:
+            return 0
+        ranked = sorted(candidates, key=lambda c: (c.score, c.similarity), reverse=True)[:budget]
+
+        async def one(c: Candidate) -> None:
+            try:
+                c.judgement = await judge(
+                    llm,
+                    c.older["content"],
+                    c.older["occurred_at"],
+                    c.newer["content"],
+                    c.newer["occurred_at"],
+                )
+            except LLMError as exc:  # the heuristic verdict stands
+                log.warning("LLM contradiction check failed, keeping the heuristic: %s", exc)
+
+        await asyncio.gather(*(one(c) for c in ranked))
+        out.llm_calls += len(ranked)
+        return len(ranked)
+
+    # -- recording ----------------------------------------------------------------------
+
+    async def _record(self, tenant_id: str, candidates: list[Candidate], out: DetectionOut) -> None:
+        pending: list[dict[str, Any]] = []
+        contradictions: list[dict[str, Any]] = []
+        revisions: list[dict[str, Any]] = []
+        floor = self.settings.contradiction_llm_min_confidence
+        for c in candidates:
+            j = c.judgement
+            if j is None:
+                if c.score >= self.settings.contradiction_min_confidence:
+                    pending.append(self._pending_row(c, "heuristic", c.score, c.suggested, None))
+                continue
+            if j.verdict == "NEUTRAL":
+                continue
+            if j.confidence < floor:  # unsure: the agent decides
+                verdict = j.verdict.lower()
+                pending.append(self._pending_row(c, "llm", j.confidence, verdict, j.reasoning))
+            elif j.verdict == "CONTRADICTION":
+                contradictions.append(
+                    edge_row(c.older["id"], c.newer["id"], j.confidence, j.reasoning, "llm")
+                )
+            else:
+                older, newer = (c.newer, c.older) if j.newer == "A" else (c.older, c.newer)
+                revisions.append(
+                    revision_row(newer["id"], older["id"], j.confidence, j.reasoning, "llm")
+                )
+        if not (pending or contradictions or revisions):
+            return
+
+        async def work(tx: Tx) -> int:
+            now = utcnow()
+            rows = (
+                await tx.rows(
+                    "contradict/pending_create", tenant_id=tenant_id, rows=pending, now=now
+                )
+                if pending
+                else []
+            )
+            await write_edges(tx, tenant_id, contradictions, revisions, now)
+            return sum(1 for r in rows if r["created"])
+
+        out.pending_created += await self.store.write(work)
+        out.contradictions_created += len(contradictions)
+        out.revisions_created += len(revisions)
+
+    @staticmethod
+    def _pending_row(
+        c: Candidate, method: str, score: float, verdict: str, reasoning: str | None
+    ) -> dict[str, Any]:
+        return {
+            "pair_key": c.pair_key,
+            "pending_id": new_id(),
+            "memory_id_a": c.older["id"],
+            "memory_id_b": c.newer["id"],
+            "content_a_snippet": snippet(c.older["content"]),
+            "content_b_snippet": snippet(c.newer["content"]),
+            "classifier_score": round(score, 4),
+            "classifier_method": method,
+            "signals": c.signals,
+            "reasoning": reasoning,
+            "similarity": round(c.similarity, 4),
+            "suggested_verdict": verdict,
+        }
+
+
+def edge_row(
+    a: str, b: str, confidence: float, reasoning: str | None, method: str
+) -> dict[str, Any]:
+    return {
+        "memory_id_a": a,
+        "memory_id_b": b,
+        "confidence": confidence,
+        "reasoning": reasoning,
+        "method": method,
+    }
+
+
+def revision_row(
+    newer: str, older: str, confidence: float, reasoning: str | None, method: str
+) -> dict[str, Any]:
+    return {
+        "newer_id": newer,
+        "older_id": older,
+        "confidence": confidence,
+        "reasoning": reasoning,
+        "method": method,
+    }
+
+
+async def write_edges(
+    tx: Tx,
+    tenant_id: str,
+    contradictions: list[dict[str, Any]],
+    revisions: list[dict[str, Any]],
+    now: datetime,
+) -> None:
+    """CONTRADICTS both ways; REVISED_FROM newer -> older with the older superseded."""
+    if contradictions:
+        await tx.rows(
+            "contradict/confirm",
+            tenant_id=tenant_id,
+            rows=contradictions,
+            edge_type=EdgeType.CONTRADICTS.value,
+            now=now,
+        )
+    if revisions:
+        await tx.rows(
+            "contradict/supersede",
+            tenant_id=tenant_id,
+            rows=revisions,
+            edge_type=EdgeType.REVISED_FROM.value,
+            now=now,
+        )

@@ -1,0 +1,146 @@
+"""The CLI against the live API: every REST operation in both formats, and the exit codes
+(0 done, 1 refused, 2 wrong command line, 3 unreachable)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from hebbs_graph.cli.main import app
+from tests.cli_support import load_all_commands
+from tests.live import LiveApi, free_port
+
+
+@pytest.fixture
+def cli(live_api: LiveApi, api_key: str) -> Cli:
+    load_all_commands()
+    return Cli({"HEBBS_API_URL": live_api.url, "HEBBS_API_KEY": api_key})
+
+
+class Cli:
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.runner = CliRunner()
+
+    def run(self, *args: str, code: int = 0, env: dict[str, str] | None = None) -> Result:
+        result = self.runner.invoke(app, list(args), env={**self.env, **(env or {})})
+        assert result.exit_code == code, (args, result.stdout, result.stderr)
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.run(*args, "-f", "json").stdout)
+
+
+def test_every_operation_in_json_and_table(cli: Cli, tmp_path: Path) -> None:
+    first = cli.json("remember", "Acme's budget is $5,000", "-e", "acme", "--importance", "0.9")
+    second = cli.json(
+        "remember", "Acme's CFO approved the budget", "-e", "acme", "--caused-by", first["id"]
+    )
+    assert cli.json("get", first["id"])["content"] == "Acme's budget is $5,000"
+    assert "Acme's budget" in cli.run("get", first["id"]).stdout
+
+    lines = tmp_path / "more.jsonl"
+    lines.write_text(
+        '{"content": "Globex wants a demo", "entity_id": "globex"}\n'
+        '{"content": "Globex uses Postgres", "entity_id": "globex"}\n'
+    )
+    imported = cli.json("import", str(lines))
+    assert imported["imported"] == 2
+
+    listed = cli.json("list", "-e", "globex")
+    assert {m["content"] for m in listed["items"]} == {
+        "Globex wants a demo",
+        "Globex uses Postgres",
+    }
+    assert "Globex" in cli.run("list", "-e", "globex").stdout
+
+    edge = cli.json("link", second["id"], imported["memory_ids"][0], "--type", "RELATED_TO")
+    assert edge["edge_type"] == "RELATED_TO"
+    edge_types = {e["edge_type"] for e in cli.json("edges", second["id"])}
+    assert {"CAUSED_BY", "RELATED_TO", "FOLLOWED_BY"} <= edge_types
+    assert "CAUSED_BY" in cli.run("edges", second["id"]).stdout
+
+    recalled = cli.json("recall", "what is Acme's budget?", "-e", "acme", "-k", "1")
+    assert recalled["results"][0]["memory"]["id"] == first["id"]
+    causes = cli.json(
+        "recall",
+        "-s",
+        "causal",
+        "--seed",
+        second["id"],
+        "--direction",
+        "backward",
+        "--edge-types",
+        "CAUSED_BY",
+    )
+    assert [r["memory"]["id"] for r in causes["results"]] == [first["id"]]
+    assert "score" in cli.run("recall", "budget", "-e", "acme").stdout
+
+    primed = cli.json("prime", "-e", "acme", "--cue", "budget")
+    assert primed["entity_id"] == "acme"
+    assert "reflection due" in cli.run("prime", "-e", "acme").stdout
+
+    revised = cli.json("revise", first["id"], "--content", "Acme's budget is $2,000")
+    assert revised["version"] == 2
+    history = cli.json("lineage", first["id"])
+    assert history["revisions"][0]["memory"]["content"] == "Acme's budget is $5,000"
+    assert "revisions" in cli.run("lineage", first["id"]).stdout
+
+    view = cli.json("graph", "-e", "acme")
+    assert {first["id"], second["id"]} <= {n["id"] for n in view["nodes"]}
+    assert "nodes" in cli.run("graph", "-e", "acme", "-f", "table").stdout
+    counts = {e["entity_id"]: e["memory_count"] for e in cli.json("entities")["entities"]}
+    assert counts == {"acme": 2, "globex": 2}
+    assert "globex" in cli.run("entities").stdout
+
+    exported = cli.run("export", "-e", "globex").stdout.splitlines()
+    assert len(exported) == 2
+
+    assert cli.json("status")["api"]["ready"] is True
+    samples = cli.json("metrics")["samples"]
+    assert any(s["labels"].get("app_name") == "hebbs_graph" for s in samples)
+
+    forgotten = cli.json("forget", "-e", "globex")
+    assert forgotten["forgotten"] == 2
+    assert "forgotten" in cli.run("forget", "--id", second["id"]).stdout
+
+
+def test_contradiction_review(cli: Cli) -> None:
+    high = cli.json("remember", "Acme's budget is $5,000", "-e", "acme")
+    low = cli.json("remember", "Acme's budget is $2,000", "-e", "acme")
+    pending = cli.json("contradiction-prepare", "-e", "acme")["pending"]
+    assert [{p["memory_id_a"], p["memory_id_b"]} for p in pending] == [{high["id"], low["id"]}]
+    assert "pending contradictions" in cli.run("contradiction-prepare", "-e", "acme").stdout
+    verdicts = json.dumps([{"pending_id": pending[0]["pending_id"], "verdict": "contradiction"}])
+    done = cli.json("contradiction-commit", "--verdicts", verdicts)
+    assert done["contradictions_confirmed"] == 1
+    recalled = cli.json("recall", "Acme budget", "-e", "acme")
+    assert all(r["conflicts_with"] for r in recalled["results"])
+    cli.run("contradiction-commit", "--verdicts", "[not json", code=2)
+    unknown = json.dumps([{"pending_id": "0" * 32, "verdict": "dismiss"}])
+    cli.run("contradiction-commit", "--verdicts", unknown, code=1)
+
+
+def test_exit_codes(cli: Cli, live_api: LiveApi) -> None:
+    # 1: the API refused the request.
+    missing = cli.run("get", "0" * 32, code=1)
+    assert "no memory" in missing.stderr
+    assert "must be a ULID" in cli.run("get", "not-an-id", code=1).stderr
+    cli.run("forget", code=1)  # no criteria: refusing to forget everything
+    cli.run("recall", code=1)  # hybrid needs a cue: the model says so
+    cli.run("get", "0" * 32, code=1, env={"HEBBS_API_KEY": "wrong"})
+    # 2: the command line itself is wrong.
+    cli.run("remember", "x", "--importance", "2", code=2)
+    cli.run("recall", "x", "--weights", "1:2", code=2)
+    cli.run("remember", "x", "--context", "{not json", code=2)
+    cli.run("no-such-command", code=2)
+    cli.run("get", code=2)
+    # 3: nothing answers there.
+    nowhere = {"HEBBS_API_URL": f"http://127.0.0.1:{free_port()}"}
+    assert "no hebbs-graph API" in cli.run("entities", code=3, env=nowhere).stderr
+    cli.run("status", code=3, env=nowhere)

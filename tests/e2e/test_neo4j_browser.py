@@ -1,0 +1,76 @@
+"""Neo4j Browser, for real: headless Chromium opens it, connects with the configured
+credentials, runs an analyst query from cypher/analyst/ (its :param lines first, as an
+analyst pasting the file would) and sees the seeded memories in the result."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from playwright.async_api import Page, expect
+
+from hebbs_graph.graph.queries import parse_browser_script
+from hebbs_graph.models.memory import MemoryIn
+from hebbs_graph.resources import cypher_dir
+from hebbs_graph.services.container import Services
+from hebbs_graph.settings import Settings
+
+from .conftest import ARTIFACTS, at
+
+TIMEOUT_MS = 90_000
+
+
+async def run_command(page: Page, command: str) -> None:
+    """Type one command into the Browser's editor and run it; wait for its frame."""
+    frames = page.locator("[data-testid=frame]")
+    before = await frames.count()
+    await page.click("[data-testid=activeEditor]")
+    await page.keyboard.insert_text(command)
+    await page.click("[data-testid=editor-Run]")
+    await expect(frames).to_have_count(before + 1, timeout=TIMEOUT_MS)
+
+
+async def test_analyst_timeline_query_in_neo4j_browser(
+    page: Page, settings: Settings, services: Services, tenant: str
+) -> None:
+    contents = ["Acme signed the pilot", "Acme asked for SSO", "Acme's review blocked rollout"]
+    ids = []
+    for n, content in enumerate(contents):
+        memory = await services.memory.remember(
+            tenant, MemoryIn(content=content, entity_id="acme", occurred_at=at(n))
+        )
+        ids.append(memory.id)
+    await services.memory.remember(
+        tenant, MemoryIn(content="Globex wants a demo", entity_id="globex")
+    )
+
+    bolt = urlparse(settings.effective_neo4j_uri)
+    host = bolt.hostname or "127.0.0.1"
+    await page.goto(f"http://{host}:{settings.neo4j_http_port}/browser/")
+    await page.select_option("[data-testid=bolt-scheme-select]", "bolt://", timeout=TIMEOUT_MS)
+    await page.fill("[data-testid=boltaddress]", f"{host}:{bolt.port or 7687}")
+    await page.fill("[data-testid=username]", settings.neo4j_user)
+    await page.fill("[data-testid=password]", settings.neo4j_password)
+    await page.click("[data-testid=connect]")
+    await expect(page.get_by_text("You are connected as user")).to_be_visible(timeout=TIMEOUT_MS)
+
+    script = (cypher_dir() / "analyst" / "entity_timeline.cypher").read_text()
+    params, query = parse_browser_script(script)
+    params["tenant_id"] = repr(tenant)  # the file's default is tenant 'default'
+    assert params["entity_id"] == "'acme'"
+    for name, expression in params.items():
+        await run_command(page, f":param {name} => {expression}")
+    await run_command(page, query)
+
+    result = page.locator("[data-testid=frame]").first
+    await expect(result.locator("[data-testid=frameCommand]")).to_contain_text("MATCH (m:Episode)")
+    await result.get_by_text("Table", exact=True).click()
+    await expect(result).to_contain_text(f"Started streaming {len(ids)} records")
+    table = result.locator("[data-testid=frameContents]")
+    for memory_id in ids:
+        await expect(table).to_contain_text(memory_id, timeout=TIMEOUT_MS)
+    text = await table.inner_text()
+    assert "Globex" not in text  # the other entity stays out
+    positions = [text.index(memory_id) for memory_id in ids]
+    assert positions == sorted(positions)  # in time order, as the query says
+    ARTIFACTS.mkdir(exist_ok=True)
+    await result.screenshot(path=str(ARTIFACTS / "neo4j-browser.png"))

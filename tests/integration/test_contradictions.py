@@ -1,0 +1,334 @@
+"""Contradictions against the real Neo4j and model: detection, review, recall, scan."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from pydantic import ValidationError
+
+from hebbs_graph.errors import InvalidInput, NotFound
+from hebbs_graph.models.contradict import CommitIn, PendingContradiction, ScanIn
+from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn, ReviseIn
+from hebbs_graph.models.recall import RecallIn
+from hebbs_graph.services.container import Services
+from hebbs_graph.services.contradict import ContradictionService
+from hebbs_graph.services.memory import MemoryService
+
+JAN = datetime(2025, 1, 15, tzinfo=UTC)
+MAR = datetime(2025, 3, 15, tzinfo=UTC)
+
+
+async def add(services: Services, tenant: str, content: str, **fields: object) -> Memory:
+    return await services.memory.remember(tenant, MemoryIn(content=content, **fields))  # type: ignore[arg-type]
+
+
+async def pending(services: Services, tenant: str) -> list[PendingContradiction]:
+    return await services.contradict.pending(tenant, limit=500)
+
+
+async def edge_types(services: Services, tenant: str, memory_id: str) -> list[tuple[str, str, str]]:
+    edges = await services.memory.edges(tenant, memory_id)
+    return sorted((e.source_id, e.edge_type.value, e.target_id) for e in edges)
+
+
+async def budget_pair(
+    services: Services, tenant: str
+) -> tuple[Memory, Memory, PendingContradiction]:
+    old = await add(services, tenant, "Budget is $5,000 per tenant", occurred_at=JAN)
+    new = await add(services, tenant, "Budget is $2,000 per tenant", occurred_at=MAR)
+    found = await pending(services, tenant)
+    assert len(found) == 1
+    return old, new, found[0]
+
+
+# -- Phase 1 ---------------------------------------------------------------------------
+
+
+async def test_budget_example_yields_one_heuristic_candidate(
+    services: Services, tenant: str
+) -> None:
+    old, new, p = await budget_pair(services, tenant)
+    assert p.classifier_method == "heuristic"
+    assert 0.35 <= p.classifier_score <= 0.75
+    assert (p.memory_id_a, p.memory_id_b) == (old.id, new.id)  # a is the older
+    assert p.content_a_snippet == "Budget is $5,000 per tenant"
+    assert p.content_b_snippet == "Budget is $2,000 per tenant"
+    assert 0.5 <= p.similarity <= 1.0
+    assert p.suggested_verdict == "contradiction"
+    assert p.memory_a is not None
+    assert p.memory_a.occurred_at == JAN
+    # No edges at this stage.
+    assert await edge_types(services, tenant, old.id) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("The API is reliable", "The API is unreliable"), ("Deploy succeeded", "Deploy failed")],
+)
+async def test_opposites_are_caught(services: Services, tenant: str, a: str, b: str) -> None:
+    await add(services, tenant, a)
+    await add(services, tenant, b)
+    found = await pending(services, tenant)
+    assert len(found) == 1
+    assert "antonym" in found[0].signals
+
+
+async def test_paraphrase_is_not_flagged(services: Services, tenant: str) -> None:
+    await add(services, tenant, "The team knows the deadline is Friday")
+    await add(services, tenant, "The team is aware that the deadline is Friday")
+    assert await pending(services, tenant) == []
+
+
+async def test_batch_finds_pairs_inside_itself_once(services: Services, tenant: str) -> None:
+    items = [
+        MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN),
+        MemoryIn(content="Acme prefers email over phone calls"),
+        MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
+    ]
+    ids = await services.memory.remember_batch(tenant, items)
+    found = await pending(services, tenant)
+    assert [(p.memory_id_a, p.memory_id_b) for p in found] == [(ids[0], ids[2])]
+
+
+async def test_pairs_are_not_raised_twice(services: Services, tenant: str) -> None:
+    old, new, _ = await budget_pair(services, tenant)
+    again = await services.contradict.detect(tenant, [old.id, new.id])
+    assert again.pending_created == 0
+    assert len(await pending(services, tenant)) == 1
+
+
+async def test_detection_stays_inside_the_tenant(
+    services: Services, tenant: str, other_tenant: str
+) -> None:
+    await add(services, other_tenant, "Budget is $5,000 per tenant")
+    await add(services, tenant, "Budget is $2,000 per tenant")
+    assert await pending(services, tenant) == []
+    assert await pending(services, other_tenant) == []
+
+
+async def test_revise_rechecks_and_drops_stale_candidates(services: Services, tenant: str) -> None:
+    _old, new, first = await budget_pair(services, tenant)
+    await services.memory.revise(tenant, new.id, ReviseIn(content="Budget is $5,000 per tenant"))
+    assert await pending(services, tenant) == []  # now they agree
+    await services.memory.revise(tenant, new.id, ReviseIn(content="Budget is $3,000 per tenant"))
+    found = await pending(services, tenant)
+    assert len(found) == 1
+    assert found[0].pending_id != first.pending_id
+    assert found[0].content_b_snippet == "Budget is $3,000 per tenant"
+
+
+async def test_forget_removes_pending_records(services: Services, tenant: str) -> None:
+    old, _, _ = await budget_pair(services, tenant)
+    await services.memory.forget(tenant, ForgetIn(memory_ids=[old.id]))
+    assert await pending(services, tenant) == []
+    rows = await services.store.run_raw(
+        "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t RETURN count(p) AS n", t=tenant
+    )
+    assert rows[0]["n"] == 0
+
+
+# -- Phase 2 and recall ----------------------------------------------------------------
+
+
+async def test_revision_verdict_leaves_only_the_newer_in_recall(
+    services: Services, tenant: str
+) -> None:
+    old, new, p = await budget_pair(services, tenant)
+    out = await services.contradict.commit(
+        tenant,
+        CommitIn.model_validate(
+            {"verdicts": [{"pending_id": p.pending_id, "verdict": "revision"}]}
+        ),
+    )
+    assert (out.contradictions_confirmed, out.revisions_created, out.dismissed) == (0, 1, 0)
+    assert await pending(services, tenant) == []
+    assert (new.id, "REVISED_FROM", old.id) in await edge_types(services, tenant, old.id)
+    stored = await services.memory.get(tenant, old.id)
+    assert stored.superseded_by == new.id
+    assert stored.superseded_at is not None
+    cue = "What is the budget per tenant?"
+    recalled = await services.recall.recall(tenant, RecallIn(cue=cue, reinforce=False))
+    assert [r.memory.id for r in recalled.results] == [new.id]
+    both = await services.recall.recall(
+        tenant, RecallIn(cue=cue, include_superseded=True, reinforce=False)
+    )
+    marked = {r.memory.id: r.superseded for r in both.results}
+    assert marked == {new.id: False, old.id: True}
+
+
+async def test_contradiction_verdict_marks_both_sides(services: Services, tenant: str) -> None:
+    old, new, p = await budget_pair(services, tenant)
+    verdict = {"pending_id": p.pending_id, "verdict": "contradiction", "confidence": 0.9}
+    out = await services.contradict.commit(tenant, CommitIn.model_validate({"verdicts": [verdict]}))
+    assert out.contradictions_confirmed == 1
+    edges = await services.memory.edges(tenant, old.id)
+    contradicts = {
+        (e.source_id, e.target_id, e.confidence) for e in edges if e.edge_type == "CONTRADICTS"
+    }
+    assert contradicts == {(old.id, new.id, 0.9), (new.id, old.id, 0.9)}
+    cue = "What is the budget per tenant?"
+    recalled = await services.recall.recall(tenant, RecallIn(cue=cue, reinforce=False))
+    conflicts = {r.memory.id: r.conflicts_with for r in recalled.results}
+    assert conflicts == {old.id: [new.id], new.id: [old.id]}
+    kept = await services.recall.recall(
+        tenant, RecallIn(cue=cue, on_conflict="suppress", reinforce=False)
+    )
+    assert [r.memory.id for r in kept.results] == [new.id]  # equal confidence: the newer
+    # A confirmed pair is never raised again.
+    assert (await services.contradict.detect(tenant, [old.id, new.id])).candidates == 0
+
+
+async def test_dismiss_removes_and_remembers_the_pair(services: Services, tenant: str) -> None:
+    old, new, p = await budget_pair(services, tenant)
+    out = await services.contradict.commit(
+        tenant,
+        CommitIn.model_validate({"verdicts": [{"pending_id": p.pending_id, "verdict": "dismiss"}]}),
+    )
+    assert out.dismissed == 1
+    assert await edge_types(services, tenant, old.id) == []
+    rescan = await services.contradict.scan(tenant, ScanIn())
+    assert rescan.checked == 2
+    assert rescan.pending_created == 0
+    # Revising one side makes the pair a new question.
+    await services.memory.revise(tenant, new.id, ReviseIn(content="Budget is $1,000 per tenant"))
+    assert len(await pending(services, tenant)) == 1
+
+
+async def test_explicit_newer_side_for_revision(services: Services, tenant: str) -> None:
+    old, new, p = await budget_pair(services, tenant)
+    verdict = {"pending_id": p.pending_id, "verdict": "revision", "newer_memory_id": old.id}
+    await services.contradict.commit(tenant, CommitIn.model_validate({"verdicts": [verdict]}))
+    assert (await services.memory.get(tenant, new.id)).superseded_by == old.id
+
+
+async def test_bad_batches_change_nothing(services: Services, tenant: str) -> None:
+    old, _new, p = await budget_pair(services, tenant)
+    good = {"pending_id": p.pending_id, "verdict": "contradiction"}
+    unknown = {"pending_id": "0" * 32, "verdict": "dismiss"}
+    with pytest.raises(NotFound, match="unknown pending_id"):
+        await services.contradict.commit(
+            tenant, CommitIn.model_validate({"verdicts": [good, unknown]})
+        )
+    wrong_side = {"pending_id": p.pending_id, "verdict": "revision", "newer_memory_id": "1" * 32}
+    with pytest.raises(InvalidInput, match="newer_memory_id"):
+        await services.contradict.commit(
+            tenant, CommitIn.model_validate({"verdicts": [wrong_side]})
+        )
+    with pytest.raises(ValidationError):
+        CommitIn.model_validate({"verdicts": [good, good]})
+    with pytest.raises(ValidationError):
+        CommitIn.model_validate({"verdicts": [{"pending_id": p.pending_id, "verdict": "maybe"}]})
+    assert [x.pending_id for x in await pending(services, tenant)] == [p.pending_id]
+    assert await edge_types(services, tenant, old.id) == []
+
+
+async def test_other_tenants_pending_ids_are_unknown(
+    services: Services, tenant: str, other_tenant: str
+) -> None:
+    _, _, p = await budget_pair(services, tenant)
+    with pytest.raises(NotFound):
+        await services.contradict.commit(
+            other_tenant,
+            CommitIn.model_validate(
+                {"verdicts": [{"pending_id": p.pending_id, "verdict": "dismiss"}]}
+            ),
+        )
+    assert len(await pending(services, tenant)) == 1
+
+
+# -- prepare, prime and the batch scan -----------------------------------------------------
+
+
+async def test_prepare_filters_by_entity_and_counts(services: Services, tenant: str) -> None:
+    await add(services, tenant, "Acme's budget is $5,000", entity_id="acme")
+    await add(services, tenant, "Acme's budget is $2,000", entity_id="acme")
+    await add(services, tenant, "The Globex office is in Berlin", entity_id="globex")
+    await add(services, tenant, "The Globex office is in Munich", entity_id="globex")
+    from hebbs_graph.models.contradict import PrepareIn
+
+    everything = await services.contradict.prepare(tenant, PrepareIn(limit=1))
+    assert everything.total == 2
+    assert len(everything.pending) == 1
+    acme = await services.contradict.prepare(tenant, PrepareIn(entity_id="acme"))
+    assert acme.total == 1
+    assert "Acme" in acme.pending[0].content_a_snippet
+    primed = await services.contradict.pending_for_prime(tenant, "globex")
+    assert len(primed) == 1
+    assert "Globex" in primed[0]["content_b_snippet"]
+
+
+async def test_scan_finds_what_was_written_without_detection(
+    services: Services, tenant: str
+) -> None:
+    quiet = MemoryService(services.store, services.embedder, services.settings)  # no listeners
+    day = datetime(2024, 6, 1, tzinfo=UTC)
+    items = [
+        MemoryIn(content="The kickoff meeting is on Monday", occurred_at=day),
+        MemoryIn(content="The kickoff meeting is on Thursday", occurred_at=day + timedelta(days=1)),
+        MemoryIn(
+            content="Acme's budget is $5,000", entity_id="acme", occurred_at=day + timedelta(days=2)
+        ),
+        MemoryIn(
+            content="Acme's budget is $2,000", entity_id="acme", occurred_at=day + timedelta(days=3)
+        ),
+    ]
+    await quiet.remember_batch(tenant, items)
+    assert await pending(services, tenant) == []
+    only_acme = await services.contradict.scan(tenant, ScanIn(entity_id="acme"))
+    assert (only_acme.total, only_acme.checked, only_acme.pending_created) == (2, 2, 1)
+    first = await services.contradict.scan(tenant, ScanIn(limit=1))
+    assert first.checked == 1
+    assert first.next_cursor is not None
+    assert first.total == 4
+    rest = await services.contradict.scan(tenant, ScanIn(cursor=first.next_cursor))
+    assert rest.checked == 3
+    assert rest.next_cursor is None
+    assert first.pending_created + rest.pending_created == 1
+    assert len(await pending(services, tenant)) == 2
+    late = await services.contradict.scan(tenant, ScanIn(since=day + timedelta(days=2)))
+    assert late.total == 2
+
+
+async def test_vector_index_path_finds_the_pair(services: Services, tenant: str) -> None:
+    """Past contradiction_exact_max, neighbours come from the vector index."""
+    quiet = MemoryService(services.store, services.embedder, services.settings)
+    ids = await quiet.remember_batch(
+        tenant,
+        [
+            MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN),
+            MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
+        ],
+    )
+    settings = services.settings.model_copy(update={"contradiction_exact_max": 0})
+    via_index = ContradictionService(services.store, settings)
+    out = await via_index.detect(tenant, ids)
+    assert (out.checked, out.candidates, out.pending_created) == (2, 1, 1)
+
+
+async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, tenant: str) -> None:
+    """A batch compares in numpy, a small write in Cypher: both see the same neighbours."""
+    quiet = MemoryService(services.store, services.embedder, services.settings)
+    facts = [
+        ("Budget is $5,000 per tenant", "Budget is $2,000 per tenant"),
+        ("The kickoff meeting is on Monday", "The kickoff meeting is on Thursday"),
+        ("The API is reliable", "The API is unreliable"),
+    ]
+    filler = [f"Ticket {n} was triaged by the support rota" for n in range(30)]
+    items = [MemoryIn(content=t) for pair in facts for t in pair] + [
+        MemoryIn(content=t) for t in filler
+    ]
+    ids = await quiet.remember_batch(tenant, items)
+    found = {}
+    for name, threshold in (("numpy", 1), ("cypher", 10_000)):
+        settings = services.settings.model_copy(update={"contradiction_numpy_min_batch": threshold})
+        out = await ContradictionService(services.store, settings).detect(tenant, ids)
+        found[name] = (
+            {(p.memory_id_a, p.memory_id_b) for p in await pending(services, tenant)},
+            out.candidates,
+        )
+        await services.store.run_raw(
+            "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
+        )
+    assert found["numpy"] == found["cypher"]
+    assert len(found["numpy"][0]) >= 3

@@ -1,0 +1,127 @@
+"""The heuristic contradiction classifier on its own: no database, no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from hebbs_graph.contradict.classifier import HEURISTIC_CAP, classify
+from hebbs_graph.contradict.lexicon import ANTONYMS
+from hebbs_graph.contradict.text import tokenize
+
+MIN_CONFIDENCE = 0.35
+
+
+def test_budget_example_is_a_numeric_and_value_disagreement() -> None:
+    c = classify("Budget is $5,000 per tenant", "Budget is $2,000 per tenant")
+    assert MIN_CONFIDENCE <= c.score <= HEURISTIC_CAP
+    assert c.names == ["numeric", "value"]
+    assert c.suggested_verdict == "contradiction"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "signal"),
+    [
+        ("The API is reliable", "The API is unreliable", "antonym"),
+        ("Deploy succeeded", "Deploy failed", "antonym"),
+        ("The client approved the proposal", "The client did not approve the proposal", "negation"),
+        ("Carol speaks German", "Carol doesn't speak German", "negation"),
+        ("The meeting starts at 3pm", "The meeting starts at 4pm", "numeric"),
+        ("Our headquarters is in Berlin", "Our headquarters is in Munich", "value"),
+        (
+            "The chair of the audit committee is Priya",
+            "The chair of the audit committee is Omar",
+            "value",
+        ),
+    ],
+)
+def test_contradictions_are_caught(a: str, b: str, signal: str) -> None:
+    c = classify(a, b)
+    assert c.score >= MIN_CONFIDENCE, c
+    assert signal in c.names
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The team knows the deadline is Friday", "The team is aware that the deadline is Friday"),
+        ("The API is not reliable", "The API is unreliable"),
+        ("The deploy did not fail", "The deploy succeeded"),
+        ("The checkout page is fast", "The checkout page is quick"),
+        ("Sprint 5 planning is done", "Sprint 6 planning is done"),
+        ("The team has 8 engineers", "The team has 2 designers"),
+        ("Julia presented the Q2 results", "Julia presented the Q3 results"),
+        ("The server did not restart overnight", "The server has 32 GB of RAM"),
+    ],
+)
+def test_consistent_or_unrelated_pairs_are_not_flagged(a: str, b: str) -> None:
+    assert classify(a, b).score < MIN_CONFIDENCE
+
+
+def test_words_not_substrings() -> None:
+    """'knows' holds 'no', 'another' holds 'not', 'nobody' is a word of its own."""
+    assert classify("Ann knows the answer", "Ann knows the answer now").score == 0
+    assert classify("Another build ran", "Another build ran today").score == 0
+    assert [t.text for t in tokenize("knows another nothing")] == ["knows", "another", "nothing"]
+
+
+def test_revision_markers_suggest_revision() -> None:
+    c = classify("The office used to be in Berlin", "The office is in Munich")
+    assert c.score >= MIN_CONFIDENCE
+    assert c.suggested_verdict == "revision"
+    assert "revision" in c.names
+    c = classify("Acme uses Salesforce", "Acme no longer uses Salesforce")
+    assert c.suggested_verdict == "revision"
+    assert "negation" in c.names
+
+
+def test_score_is_capped_and_symmetric() -> None:
+    a = "The payment service is not available and is slow, 3 outages"
+    b = "The payment service is unavailable and is fast, 9 outages"
+    assert classify(a, b).score <= HEURISTIC_CAP
+    assert classify(a, b, cap=0.5).score <= 0.5
+    for x, y in [("Deploy succeeded", "Deploy failed"), ("Budget is $5k", "Budget is $2k")]:
+        assert classify(x, y).score == classify(y, x).score
+
+
+def test_identical_texts_score_zero() -> None:
+    assert classify("The API is reliable", "The API is reliable").score == 0
+
+
+def test_numbers_are_parsed_with_units() -> None:
+    texts = [t.text for t in tokenize("$5,000 at 3pm, 15% of 2025, 5k, 10:30, three")]
+    assert texts == ["usd5000", "at", "time900", "%15", "of", "year2025", "5000", "time630", "3"]
+
+
+def test_contractions_split_into_negation() -> None:
+    words = [t.text for t in tokenize("It isn't, we can't, they won't, it cannot")]
+    assert words.count("not") == 4
+    assert "ca" not in words
+
+
+def test_antonym_list_is_big_enough() -> None:
+    assert len(ANTONYMS) >= 25
+    assert all(a and b for a, b in ANTONYMS)
+
+
+def test_cli_commands_document_themselves() -> None:
+    from typer.testing import CliRunner
+
+    from hebbs_graph.cli import contradict  # noqa: F401  (registers the commands)
+    from hebbs_graph.cli.main import app
+
+    runner = CliRunner()
+    for command in ("contradiction-prepare", "contradiction-commit", "contradiction-scan"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, (command, result.output)
+        assert "Example" in result.output
+
+
+def test_nearest_pairs_in_numpy() -> None:
+    from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
+
+    ids = ["a", "b", "c", "d"]
+    matrix = as_matrix([[1, 0], [0.9, 0.1], [0, 1], [-1, 0]])
+    pairs = nearest_pairs(ids, matrix, ["a", "c"], k=2, min_similarity=0.5)
+    assert sorted((x, y) for x, y, _ in pairs) == [("a", "b")]
+    assert all(0.5 <= s <= 1.0 for _, _, s in pairs)
+    assert nearest_pairs(["a"], as_matrix([[1, 0]]), ["a"], k=10, min_similarity=0) == []
