@@ -101,6 +101,9 @@ class Settings(BaseSettings):
     # Writes of at least this many memories read the tenant's vectors once and compare
     # in numpy; smaller ones compare in Cypher (cost: write size x tenant size).
     contradiction_numpy_min_batch: int = Field(default=64, ge=1)
+    # ... and larger tenants too, up to this size, when reading them is cheaper than one
+    # vector-index query per new memory (a batch of 1,000 into a tenant of 20,000).
+    contradiction_numpy_max: int = Field(default=20_000, ge=0)
     contradiction_ann_fetch: int = Field(default=100, ge=1, le=10_000)
     # The LLM route: with a provider configured AND this on, the LLM judges candidates
     # at write time and writes the edges at once. Off by default: pairwise LLM calls

@@ -15,7 +15,9 @@ CALL (m) {
     MERGE (x)-[f:FOLLOWED_BY]->(n) ON CREATE SET f.confidence = 1.0, f.created_at = $now)
 }
 CALL (m) {
+  // Only episodes join a timeline and count towards their entity.
   OPTIONAL MATCH (e:Entity {tenant_id: m.tenant_id, entity_id: m.entity_id})
+  WHERE m.kind = 'episode'
   SET e.memory_count = e.memory_count - 1
 }
 RETURN count(m) AS removed

@@ -2,6 +2,8 @@
 // reflected; never backwards (two sessions may commit out of order).
 MERGE (c:ReflectCursor {tenant_id: $tenant_id, scope: $scope})
   ON CREATE SET c.entity_id = $entity_id, c.reflections = 0
+SET c.touched_at = $now  // the write lock first: racing commits then read each other's
+WITH c
 WITH c, (c.created_at IS NULL OR $after_at > c.created_at
          OR ($after_at = c.created_at AND $after_id > c.memory_id)) AS newer
 SET c.created_at = CASE WHEN newer THEN $after_at ELSE c.created_at END,

@@ -20,6 +20,11 @@ def as_matrix(vectors: Sequence[Sequence[float]]) -> Matrix:
     return normalised
 
 
+def stack(blocks: list[Matrix]) -> Matrix:
+    """One matrix from row blocks (empty when there are none)."""
+    return np.vstack(blocks) if blocks else np.zeros((0, 0), dtype=np.float32)
+
+
 def nearest_pairs(
     ids: list[str], matrix: Matrix, queries: list[str], *, k: int, min_similarity: float
 ) -> list[tuple[str, str, float]]:

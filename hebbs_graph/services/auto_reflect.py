@@ -87,7 +87,10 @@ class AutoReflector:
                 if not self._worth_running(status):
                     continue
                 try:
-                    out = await self.service.reflect(tenant, ReflectIn(entity_id=status.entity_id))
+                    request = ReflectIn(
+                        entity_id=status.entity_id, limit=self.service.settings.reflect_limit
+                    )
+                    out = await self.service.reflect(tenant, request)
                 except Conflict:  # another worker holds this scope's lease
                     continue
                 except LLMError as exc:  # the provider is down: stop this poll

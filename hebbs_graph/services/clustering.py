@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from sklearn.cluster import KMeans
-from sklearn.metrics import pairwise_distances, silhouette_score
+from sklearn.cluster import KMeans, kmeans_plusplus
+from sklearn.metrics import pairwise_distances
 from threadpoolctl import threadpool_limits
 
 # Above this many points the silhouette is computed on a fixed sample (it is O(n²)).
@@ -72,8 +72,11 @@ def cluster_embeddings(
     # badly so on a busy machine, and one thread keeps the arithmetic order fixed.
     with threadpool_limits(limits=1):
         distances = pairwise_distances(x[sample])
+        # Lloyd's iterations in float32: twice as fast, and embeddings carry no more.
+        x32 = x.astype(np.float32)
+        seeds = _seedings(x32, ks[-1], seed, restarts(n))
         for k in ks:
-            labels = _kmeans(x, k, seed, restarts(n))
+            labels = _kmeans(x32, k, seeds)
             score = _silhouette(distances, labels[sample])
             if score is not None and (best is None or score > best[0]):
                 best = (score, k, labels)
@@ -83,13 +86,30 @@ def cluster_embeddings(
     return Clustering(k=k, silhouette=score, clusters=_groups(labels, min_size))
 
 
-def _kmeans(x: NDArray[np.float64], k: int, seed: int, n_init: int) -> NDArray[np.int_]:
+def _seedings(x: NDArray[np.float32], k_max: int, seed: int, n: int) -> list[NDArray[np.float32]]:
+    """k-means++ centres for the largest k, once per restart.
+
+    k-means++ picks centres one after another, so the first k of a k_max seeding are a
+    k-means++ seeding for k: seeding once instead of once per k saves most of the work.
+    """
+    return [kmeans_plusplus(x, n_clusters=k_max, random_state=seed + r)[0] for r in range(n)]
+
+
+def _kmeans(
+    x: NDArray[np.float32], k: int, seedings: list[NDArray[np.float32]]
+) -> NDArray[np.int_]:
+    """Lloyd's k-means from each seeding's first k centres; the lowest inertia wins."""
+    best: tuple[float, NDArray[np.int_]] | None = None
     with warnings.catch_warnings():
         # Duplicate texts can leave fewer distinct clusters than k; silhouette judges that.
         warnings.simplefilter("ignore")
-        model = KMeans(n_clusters=k, n_init=n_init, random_state=seed, algorithm="lloyd")
-        labels: NDArray[np.int_] = model.fit_predict(x)
-    return labels
+        for centres in seedings:
+            model = KMeans(n_clusters=k, init=centres[:k], n_init=1, algorithm="lloyd")
+            labels: NDArray[np.int_] = model.fit_predict(x)
+            if best is None or model.inertia_ < best[0]:
+                best = (float(model.inertia_), labels)
+    assert best is not None
+    return best[1]
 
 
 def _silhouette_sample(n: int, seed: int) -> NDArray[np.int_]:
@@ -100,10 +120,24 @@ def _silhouette_sample(n: int, seed: int) -> NDArray[np.int_]:
 
 
 def _silhouette(distances: NDArray[np.float64], labels: NDArray[np.int_]) -> float | None:
-    distinct = len(np.unique(labels))
-    if distinct < 2 or distinct >= len(labels):
+    """Mean silhouette over precomputed distances (as sklearn's, without its per-call
+    validation, which costs more than the arithmetic at this size)."""
+    names, index = np.unique(labels, return_inverse=True)
+    k, n = len(names), len(labels)
+    if k < 2 or k >= n:
         return None
-    return float(silhouette_score(distances, labels, metric="precomputed"))
+    members = np.zeros((n, k))
+    members[np.arange(n), index] = 1.0
+    sizes = members.sum(axis=0)
+    totals = distances @ members  # each point's summed distance to each cluster
+    own = sizes[index] - 1
+    a = np.where(own > 0, totals[np.arange(n), index] / np.maximum(own, 1), 0.0)
+    mean_to = totals / sizes
+    mean_to[np.arange(n), index] = np.inf
+    b = mean_to.min(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        s = np.where(own > 0, (b - a) / np.maximum(a, b), 0.0)
+    return float(np.nan_to_num(s).mean())
 
 
 def _groups(labels: NDArray[np.int_], min_size: int) -> list[list[int]]:

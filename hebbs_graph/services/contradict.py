@@ -7,8 +7,6 @@ every remember, batch and revise) and the service behind
 
 from __future__ import annotations
 
-import base64
-import json
 import logging
 import time
 from datetime import datetime
@@ -29,6 +27,7 @@ from hebbs_graph.models.contradict import (
     ScanOut,
 )
 from hebbs_graph.models.memory import Memory, MemoryKind
+from hebbs_graph.services.cursor import decode_cursor, encode_cursor
 from hebbs_graph.services.detect import (
     KEEP_DISMISSED,
     KINDS,
@@ -39,7 +38,7 @@ from hebbs_graph.services.detect import (
     write_edges,
 )
 from hebbs_graph.settings import Settings
-from hebbs_graph.timeutil import as_utc, utcnow
+from hebbs_graph.timeutil import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +159,7 @@ class ContradictionService:
         started = time.perf_counter()
         kind = "entity" if request.entity_id is not None else "tenant"
         since = request.since or _EPOCH
-        after_at, after_id = _decode(request.cursor) if request.cursor else (since, "")
+        after_at, after_id = decode_cursor(request.cursor) if request.cursor else (since, "")
         scope = {"tenant_id": tenant_id, "entity_id": request.entity_id, "kinds": KINDS}
         counted = await self.store.read_rows(f"contradict/scan_count_{kind}", since=since, **scope)
         out = ScanOut(total=int(counted[0]["total"]) if counted else 0, took_ms=0.0)
@@ -180,7 +179,7 @@ class ContradictionService:
             if len(rows) < size:
                 out.next_cursor = None
                 break
-            out.next_cursor = _encode(after_at, after_id)
+            out.next_cursor = encode_cursor(after_at, after_id)
             left = None if left is None else left - len(rows)
         out.took_ms = round((time.perf_counter() - started) * 1000, 2)
         return out
@@ -227,19 +226,3 @@ def _pending(row: dict[str, Any]) -> PendingContradiction:
 def _add(total: DetectionOut, part: DetectionOut) -> None:
     for name in DetectionOut.model_fields:
         setattr(total, name, getattr(total, name) + getattr(part, name))
-
-
-def _encode(at: datetime, memory_id: str) -> str:
-    raw = json.dumps([at.isoformat(), memory_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _decode(cursor: str) -> tuple[datetime, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        at, memory_id = json.loads(raw)
-        return as_utc(datetime.fromisoformat(at)), normalize_id(memory_id)
-    except (ValueError, TypeError) as exc:
-        raise InvalidInput(
-            "cursor is not one this API handed out", details={"field": "cursor"}
-        ) from exc

@@ -20,7 +20,7 @@ from typing import Any
 
 from hebbs_graph.contradict.classifier import classify
 from hebbs_graph.contradict.judge import Judgement, judge
-from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
+from hebbs_graph.contradict.nearest import Matrix, as_matrix, nearest_pairs, stack
 from hebbs_graph.errors import LLMError
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.graph.store import GraphStore, Tx
@@ -39,6 +39,10 @@ KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 # Pairs already settled one way or the other are never raised again.
 LINKED_TYPES = [EdgeType.CONTRADICTS.value, EdgeType.REVISED_FROM.value]
 SNIPPET_CHARS = 200
+# Measured here: one vector-index query per memory costs about as much as reading 25+
+# vectors, so a write compares in numpy while the tenant has fewer than 25x its size.
+VECTORS_PER_QUERY = 25
+VECTOR_PAGE = 5000
 KEEP_DISMISSED = 1000
 
 
@@ -115,10 +119,12 @@ class Detector:
     async def _finder(self, tenant_id: str, writing: int) -> Finder:
         """The cheapest way to this write's true neighbours.
 
-        Tenants up to contradiction_exact_max are searched exactly: a write of at least
-        contradiction_numpy_min_batch memories reads the tenant's vectors once and compares in numpy;
-        a smaller write compares in Cypher (cost: its size times the tenant's). Larger
-        tenants go through the vector index.
+        A write of at least contradiction_numpy_min_batch memories reads the tenant's
+        vectors once and compares in numpy, when the tenant is within
+        contradiction_exact_max or reading it costs less than one vector-index query per
+        new memory (up to contradiction_numpy_max). A smaller write into a tenant within
+        contradiction_exact_max compares in Cypher (cost: its size times the tenant's).
+        Anything else goes through the vector index.
         """
         s = self.settings
         params = {
@@ -128,26 +134,54 @@ class Detector:
             "min_similarity": s.contradiction_min_similarity,
             "linked_types": LINKED_TYPES,
         }
-        cap = s.contradiction_exact_max
+        cap = max(s.contradiction_exact_max, s.contradiction_numpy_max)
         rows = await self.store.read_rows(
             "recall/scope_size_tenant", tenant_id=tenant_id, cap=cap + 1
         )
         size = int(rows[0]["size"]) if rows else 0
-        if size > cap:
-            fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
-            return lambda chunk: self.store.read_rows(
-                "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
-            )
-        if writing < s.contradiction_numpy_min_batch:
+        small = size <= s.contradiction_exact_max
+        if writing >= s.contradiction_numpy_min_batch and (
+            small or (size <= s.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
+        ):
+            return await self._numpy_finder(tenant_id)
+        if small:
             return lambda chunk: self.store.read_rows(
                 "contradict/neighbours_exact", ids=chunk, **params
             )
-        found = await self.store.read_rows(
-            "contradict/tenant_vectors", tenant_id=tenant_id, kinds=KINDS
+        fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
+        return lambda chunk: self.store.read_rows(
+            "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
         )
-        ids = [r["id"] for r in found]
-        content = {r["id"]: r["content"] for r in found}
-        matrix = await asyncio.to_thread(as_matrix, [r["embedding"] for r in found])
+
+    async def _tenant_vectors(self, tenant_id: str) -> tuple[list[str], dict[str, str], Matrix]:
+        """Every current memory's id, content and vector, read page by page in one
+        transaction so only one page of Python floats exists at a time."""
+
+        async def work(tx: Tx) -> tuple[list[str], dict[str, str], Matrix]:
+            ids: list[str] = []
+            content: dict[str, str] = {}
+            blocks: list[Matrix] = []
+            while True:
+                page = await tx.rows(
+                    "contradict/tenant_vectors",
+                    tenant_id=tenant_id,
+                    kinds=KINDS,
+                    skip=len(ids),
+                    limit=VECTOR_PAGE,
+                )
+                ids += [r["id"] for r in page]
+                content.update((r["id"], r["content"]) for r in page)
+                if page:
+                    blocks.append(as_matrix([r["embedding"] for r in page]))
+                if len(page) < VECTOR_PAGE:
+                    break
+            return ids, content, stack(blocks)
+
+        return await self.store.read(work)
+
+    async def _numpy_finder(self, tenant_id: str) -> Finder:
+        s = self.settings
+        ids, content, matrix = await self._tenant_vectors(tenant_id)
         floor = s.contradiction_min_confidence
         score_cap = s.contradiction_heuristic_cap
 

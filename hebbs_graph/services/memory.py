@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 import logging
 from datetime import datetime
 from typing import Any, Protocol
@@ -25,6 +23,7 @@ from hebbs_graph.models.memory import (
     MemoryPage,
     ReviseIn,
 )
+from hebbs_graph.services.cursor import decode_cursor, encode_cursor
 from hebbs_graph.services.forget import delete_memories, forget_matching
 from hebbs_graph.services.records import (
     check_content,
@@ -228,7 +227,7 @@ class MemoryService:
     ) -> MemoryPage:
         if not 1 <= limit <= 1000:
             raise InvalidInput("limit must be between 1 and 1000", details={"field": "limit"})
-        cursor_at, cursor_id = _decode_cursor(cursor) if cursor else (None, None)
+        cursor_at, cursor_id = decode_cursor(cursor) if cursor else (None, None)
         kinds = [kind.value] if kind else [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
         rows = await self.store.read_rows(
             "memory/list",
@@ -243,7 +242,10 @@ class MemoryService:
         )
         items = [to_memory(r["memory"]) for r in rows[:limit]]
         more = len(rows) > limit
-        return MemoryPage(items=items, next_cursor=_encode_cursor(items[-1]) if more else None)
+        return MemoryPage(
+            items=items,
+            next_cursor=encode_cursor(items[-1].occurred_at, items[-1].id) if more else None,
+        )
 
     async def edges(self, tenant_id: str, memory_id: str, limit: int = 1000) -> list[Edge]:
         memory = await self.get(tenant_id, memory_id)
@@ -368,19 +370,3 @@ class MemoryService:
     async def forget(self, tenant_id: str, criteria: ForgetIn) -> ForgetOut:
         """Hard-delete everything matching all criteria, in batches; leave tombstones."""
         return await forget_matching(self.store, self.settings, tenant_id, criteria)
-
-
-def _encode_cursor(last: Memory) -> str:
-    raw = json.dumps([last.occurred_at.isoformat(), last.id]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def _decode_cursor(cursor: str) -> tuple[datetime, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        at, mid = json.loads(raw)
-        return as_utc(datetime.fromisoformat(at)), normalize_id(mid)
-    except (ValueError, TypeError) as exc:
-        raise InvalidInput(
-            "cursor is not one this API handed out", details={"field": "cursor"}
-        ) from exc

@@ -56,6 +56,37 @@ log = logging.getLogger(__name__)
 EXPIRED_SESSION_GRACE = timedelta(hours=1)
 
 
+@dataclass(frozen=True)
+class Episode:
+    """What reflection needs of an episode (reading whole memories costs more than
+    clustering them: every timestamp is a driver object to convert)."""
+
+    id: str
+    entity_id: str | None
+    content: str
+    importance: float
+    tags: list[str]
+    occurred_at: datetime
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Episode:
+        return cls(
+            id=row["id"],
+            entity_id=row.get("entity_id"),
+            content=row["content"],
+            importance=float(row["importance"]),
+            tags=list(row.get("tags") or []),
+            occurred_at=_instant(row["occurred_at"]),
+            created_at=_instant(row["created_at"]),
+        )
+
+
+def _instant(text: str) -> datetime:
+    """A DateTime the query returned as text (toString): ISO 8601, maybe a [zone] suffix."""
+    return datetime.fromisoformat(text.split("[", 1)[0])
+
+
 @dataclass
 class StaleRecord:
     insight: Memory
@@ -67,8 +98,8 @@ class Gathered:
     """What one reflection works on."""
 
     scope: ReflectScope
-    episodes: list[Memory]  # every episode considered, oldest first
-    clusters: list[list[Memory]]  # kept clusters, largest first; cluster_id = index + 1
+    episodes: list[Episode]  # every episode considered, oldest first
+    clusters: list[list[Episode]]  # kept clusters, largest first; cluster_id = index + 1
     stale: list[StaleRecord]
     clustered: bool  # False: too few new episodes, the cursor must not move
 
@@ -84,7 +115,7 @@ class Gathered:
         return last.created_at, last.id
 
 
-def reflect_memory(m: Memory) -> ReflectMemory:
+def reflect_memory(m: Episode | Memory) -> ReflectMemory:
     return ReflectMemory(
         memory_id=m.id, content=m.content, importance=m.importance, created_at=m.created_at
     )
@@ -125,7 +156,7 @@ class ReflectService(ReflectReads):
             since=request.since,
             limit=request.limit,
         )
-        episodes = [to_memory(r["memory"]) for r in rows]
+        episodes = [Episode.from_row(r["episode"]) for r in rows]
         stale = await self.stale_insights(scope)
         if len(episodes) < self.settings.reflect_min_episodes:
             return Gathered(scope, episodes, [], stale, clustered=False)
@@ -150,7 +181,7 @@ class ReflectService(ReflectReads):
             StaleRecord(to_memory(r["insight"]), [to_memory(s) for s in r["sources"]]) for r in rows
         ]
 
-    def proposal_prompt(self, gathered: Gathered, cluster_id: int, members: list[Memory]) -> str:
+    def proposal_prompt(self, gathered: Gathered, cluster_id: int, members: list[Episode]) -> str:
         return prompts.proposal_user_prompt(
             gathered.scope.entity_id, cluster_id, members, self.settings.reflect_prompt_chars
         )
@@ -286,6 +317,12 @@ class ReflectService(ReflectReads):
                 details={"session_id": session_id},
             )
         session: dict[str, Any] = rows[0]["session"]
+        if session.get("committed_at") is not None:
+            raise UnknownSession(
+                f"reflect session {session_id} was already committed; run reflect-prepare "
+                "again for a new one",
+                details={"session_id": session_id},
+            )
         if session["expires_at"] <= utcnow():
             raise SessionExpired(
                 f"reflect session {session_id} expired at {session['expires_at'].isoformat()}; "

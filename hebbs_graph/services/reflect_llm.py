@@ -14,12 +14,11 @@ from dataclasses import dataclass
 
 from hebbs_graph.errors import LLMBadOutput, LLMNotConfigured
 from hebbs_graph.llm import LLMClient, parse_json
-from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.reflect import ProposalOutcome, ReflectIn, ReflectOut, StaleOutcome
 from hebbs_graph.services import leases
 from hebbs_graph.services import reflect_prompts as prompts
 from hebbs_graph.services.insight_store import NewInsight, ReflectScope, Verdict
-from hebbs_graph.services.reflect import Gathered, ReflectService, StaleRecord
+from hebbs_graph.services.reflect import Episode, Gathered, ReflectService, StaleRecord
 
 # Proposals checked per cluster, whatever the LLM sends.
 MAX_PROPOSALS = 5
@@ -86,7 +85,7 @@ class LLMReflector:
         )
 
     async def _cluster(
-        self, llm: LLMClient, gathered: Gathered, cluster_id: int, members: list[Memory]
+        self, llm: LLMClient, gathered: Gathered, cluster_id: int, members: list[Episode]
     ) -> list[Pending]:
         user = self.service.proposal_prompt(gathered, cluster_id, members)
         try:
@@ -115,7 +114,7 @@ class LLMReflector:
         llm: LLMClient,
         cluster_id: int,
         proposal: prompts.ProposedInsight,
-        by_id: dict[str, Memory],
+        by_id: dict[str, Episode],
         accepted: list[NewInsight],
     ) -> Pending:
         """Validate one proposal against its sources; ``accepted`` grows with what passes."""

@@ -56,8 +56,9 @@ class ReflectReads:
     async def reflect_status(self, tenant_id: str, entity_id: str | None = None) -> ReflectStatus:
         """Is reflection due for this entity (or the tenant), and why?"""
         scope = ReflectScope(tenant_id, entity_id)
+        kind = "entity" if entity_id is not None else "tenant"
         rows = await self.store.read_rows(
-            "reflect/status", tenant_id=tenant_id, entity_id=entity_id, scope=scope.key
+            f"reflect/status_{kind}", tenant_id=tenant_id, entity_id=entity_id, scope=scope.key
         )
         row = rows[0]
         s = self.settings

@@ -483,3 +483,27 @@ async def test_status_says_when_reflection_is_due(services: Services, tenant: st
     assert stale.reasons == ["stale_insights"]
     assert stale.stale_insights == 1
     assert await eager.auto_candidates(tenant) == [ENTITY]
+
+
+async def test_racing_commits_of_one_session_store_it_once(services: Services, tenant: str) -> None:
+    await seed(services, tenant)
+    prepared = await prepare(services, tenant, entity_id=ENTITY)
+    body = ReflectCommitIn.model_validate(
+        {
+            "session_id": prepared.session_id,
+            "insights": [
+                {
+                    "content": f"Theme {c.cluster_id}.",
+                    "confidence": 0.5,
+                    "source_memory_ids": c.memory_ids,
+                }
+                for c in prepared.clusters
+            ],
+        }
+    )
+    results = await asyncio.gather(
+        *(services.reflect.commit(tenant, body) for _ in range(4)), return_exceptions=True
+    )
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert all(isinstance(r, UnknownSession) for r in results if isinstance(r, BaseException))
+    assert len(await insight_rows(services, tenant)) == 3

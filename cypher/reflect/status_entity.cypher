@@ -1,9 +1,10 @@
-// What waits for reflection in a scope: episodes after the cursor (count, summed
+// What waits for reflection in one entity: episodes after the cursor (count, summed
 // importance, oldest), when it was last reflected, and its stale insights.
 OPTIONAL MATCH (c:ReflectCursor {tenant_id: $tenant_id, scope: $scope})
 CALL (c) {
   MATCH (m:Memory)
-  WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_id)
+  USING INDEX m:Memory(tenant_id, entity_id, occurred_at)
+  WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id AND m.occurred_at IS NOT NULL
     AND m.kind = 'episode' AND m.superseded_by IS NULL
     AND (c IS NULL OR c.created_at IS NULL OR m.created_at > c.created_at
          OR (m.created_at = c.created_at AND m.id > c.memory_id))
@@ -12,8 +13,7 @@ CALL (c) {
 }
 CALL () {
   MATCH (i:Insight)
-  WHERE i.tenant_id = $tenant_id AND i.stale = true
-    AND ($entity_id IS NULL OR i.entity_id = $entity_id)
+  WHERE i.tenant_id = $tenant_id AND i.stale = true AND i.entity_id = $entity_id
   RETURN count(i) AS stale_insights
 }
 RETURN new_episodes, new_importance, oldest_new, c.reflected_at AS reflected_at, stale_insights

@@ -1,0 +1,206 @@
+"""What contradiction detection costs batch ingest, in-process through the service layer.
+
+    HEBBS_NEO4J_URI=bolt://127.0.0.1:7687 HEBBS_NEO4J_PASSWORD=... HF_HUB_OFFLINE=1 \\
+        PYTHONPATH=. .venv/bin/python scripts/bench/contradiction_overhead.py \\
+        --size 7000 --out docs/bench/contradiction_overhead.json
+
+Two tenants grow side by side from the same synthetic corpus (scripts/bench/corpus.py,
+templates × vocabulary, so near neighbours with different values abound: a hard case
+for detection). Each batch of ``--batch`` memories goes through
+``MemoryService.remember_batch`` twice: once into the tenant *without* detection (a
+MemoryService with no listeners) and once into the tenant *with* it (the container's
+MemoryService, whose listener runs Phase 1), alternating which goes first so drift
+on a shared machine hits both alike. Throughput is memories per second of wall time,
+embedding included (detection is judged against what ingest really costs). Rows are
+split at ``contradiction_exact_max`` (5,000): past it a write is compared in numpy
+only while that is cheaper than one vector-index query per memory, else through the
+index. Both tenants are deleted at the end unless ``--keep``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import statistics
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from corpus import Corpus
+
+from hebbs_graph.models.memory import Memory, MemoryIn
+from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.services.contradict import ContradictionService
+from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.settings import Settings
+
+STARTED = time.perf_counter()
+
+
+def log(message: str) -> None:
+    print(f"[{time.perf_counter() - STARTED:7.1f}s] {message}", file=sys.stderr, flush=True)
+
+
+class TimedDetection:
+    """The contradiction listener, timed."""
+
+    def __init__(self, inner: ContradictionService) -> None:
+        self.inner = inner
+        self.seconds = 0.0
+        self.checked = 0
+
+    async def memories_written(
+        self, tenant_id: str, memories: list[Memory], *, revised: bool
+    ) -> None:
+        started = time.perf_counter()
+        await self.inner.memories_written(tenant_id, memories, revised=revised)
+        self.seconds += time.perf_counter() - started
+        self.checked += len(memories)
+
+
+async def purge(services: Services, tenant_id: str) -> None:
+    while True:
+        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
+        if not rows or rows[0]["deleted"] == 0:
+            return
+
+
+async def count_pending(services: Services, tenant_id: str) -> int:
+    rows = await services.store.read_rows(
+        "contradict/pending_count", tenant_id=tenant_id, entity_id=None
+    )
+    return int(rows[0]["total"]) if rows else 0
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    settings = Settings()
+    services = await open_services(settings)
+    stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
+    off_tenant, on_tenant = f"bench-cx-off-{stamp}", f"bench-cx-on-{stamp}"
+    plain = MemoryService(services.store, services.embedder, settings)  # no listeners
+    timed = TimedDetection(services.contradict)
+    services.memory.listeners = [timed]
+    corpus = Corpus(seed=args.seed)
+    rows: list[dict[str, Any]] = []
+    try:
+        # Warm the model and the driver outside the measurement.
+        await services.embedder.embed(["warm up"] * 64)
+        for start in range(0, args.size, args.batch):
+            items = [MemoryIn(**c.as_memory_in()) for c in corpus.items(start, start + args.batch)]
+            order = [("off", plain, off_tenant), ("on", services.memory, on_tenant)]
+            if (start // args.batch) % 2:
+                order.reverse()
+            took: dict[str, float] = {}
+            before = timed.seconds
+            for name, service, tenant in order:
+                t0 = time.perf_counter()
+                await service.remember_batch(tenant, items)
+                took[name] = time.perf_counter() - t0
+            detection = timed.seconds - before
+            rows.append(
+                {
+                    "tenant_size_after": start + len(items),
+                    "path": "exact"
+                    if start + len(items) <= settings.contradiction_exact_max
+                    else "ann",
+                    "off_s": round(took["off"], 3),
+                    "on_s": round(took["on"], 3),
+                    "detection_s": round(detection, 3),
+                }
+            )
+            log(
+                f"{start + len(items):>6} memories: without {took['off']:.2f}s, "
+                f"with {took['on']:.2f}s (detection {detection:.2f}s)"
+            )
+        pending = await count_pending(services, on_tenant)
+    finally:
+        if not args.keep:
+            await purge(services, off_tenant)
+            await purge(services, on_tenant)
+        await services.close()
+    return summarise(args, settings, rows, pending)
+
+
+def summarise(
+    args: argparse.Namespace, settings: Settings, rows: list[dict[str, Any]], pending: int
+) -> dict[str, Any]:
+    def part(selected: list[dict[str, Any]]) -> dict[str, Any]:
+        n = len(selected) * args.batch
+        off = sum(r["off_s"] for r in selected)
+        on = sum(r["on_s"] for r in selected)
+        detect = sum(r["detection_s"] for r in selected)
+        return {
+            "memories": n,
+            "without_detection_per_s": round(n / off, 1),
+            "with_detection_per_s": round(n / on, 1),
+            "throughput_loss_pct": round(100 * (1 - off / on), 1),
+            "detection_share_of_ingest_pct": round(100 * detect / on, 1),
+            "detection_ms_per_memory": round(1000 * detect / n, 2),
+            "median_batch_overhead_pct": round(
+                statistics.median(100 * (r["on_s"] / r["off_s"] - 1) for r in selected), 1
+            ),
+        }
+
+    paths = {p: [r for r in rows if r["path"] == p] for p in ("within_exact_max", "past_exact_max")}
+    return {
+        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": {"python": platform.python_version(), "platform": platform.platform()},
+        "settings": {
+            "size": args.size,
+            "batch": args.batch,
+            "k": settings.contradiction_k,
+            "min_similarity": settings.contradiction_min_similarity,
+            "min_confidence": settings.contradiction_min_confidence,
+            "exact_max": settings.contradiction_exact_max,
+            "numpy_min_batch": settings.contradiction_numpy_min_batch,
+            "ann_fetch": settings.contradiction_ann_fetch,
+            "chunk": settings.contradiction_chunk,
+            "embedding_model": settings.embedding_model,
+        },
+        "overall": part(rows),
+        "by_path": {p: part(sel) for p, sel in paths.items() if sel},
+        "pending_created": pending,
+        "batches": rows,
+    }
+
+
+def table(report: dict[str, Any]) -> str:
+    lines = [
+        "| scope | memories | without (mem/s) | with (mem/s) | throughput loss | "
+        "detection ms/memory |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    parts = {"overall": report["overall"], **report["by_path"]}
+    for name, p in parts.items():
+        lines.append(
+            f"| {name} | {p['memories']} | {p['without_detection_per_s']} | "
+            f"{p['with_detection_per_s']} | {p['throughput_loss_pct']} % | "
+            f"{p['detection_ms_per_memory']} |"
+        )
+    lines.append(f"\npending contradictions created: {report['pending_created']}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", type=int, default=7_000, help="memories per tenant")
+    parser.add_argument("--batch", type=int, default=1000, help="memories per remember_batch")
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--keep", action="store_true", help="keep the two bench tenants")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    report = asyncio.run(run(args))
+    print(table(report))
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        log(f"wrote {args.out}")
+    return 0 if report["overall"]["throughput_loss_pct"] <= 25 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
