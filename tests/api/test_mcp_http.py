@@ -26,6 +26,9 @@ CONTRACT_TOOLS = {
     "forget",
     "contradiction_prepare",
     "contradiction_commit",
+    "reflect_prepare",
+    "reflect_commit",
+    "insights",
 }
 
 
