@@ -6,8 +6,18 @@ hears about a conflict only when it touches the work at hand.
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from hebbs_graph.mcp.tools import TOOLS
 from hebbs_graph.models.contradict import CommitIn, CommitOut, PrepareIn, PrepareOut
+from hebbs_graph.models.memory import EntityId, Input
+from hebbs_graph.models.reflect import (
+    InsightsOut,
+    ReflectCommitIn,
+    ReflectCommitOut,
+    ReflectPrepareOut,
+    ReflectScopeIn,
+)
 from hebbs_graph.services.container import Services
 
 
@@ -44,3 +54,64 @@ async def contradiction_prepare(
 )
 async def contradiction_commit(services: Services, tenant_id: str, request: CommitIn) -> CommitOut:
     return await services.contradict.commit(tenant_id, request)
+
+
+class InsightsQuery(Input):
+    entity_id: EntityId | None = None
+    min_confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    stale: bool | None = None
+    limit: int = Field(default=20, ge=1, le=1000)
+
+
+@TOOLS.tool(
+    ReflectScopeIn,
+    description="""
+    Start a reflection when prime says reflection.due is true (or stale_insights is not
+    empty), quietly, between turns. It clusters the entity's new episodes and returns, per
+    cluster, a proposal_system_prompt and proposal_user_prompt listing the memories: act
+    as that LLM yourself and write one or two insights per cluster (a durable conclusion,
+    with confidence 0..1 and the source_memory_ids it rests on, taken only from that
+    cluster). It also returns stale_insights whose sources changed: decide keep, rewrite
+    or retire for each. Then call reflect_commit with the session_id within 10 minutes.
+    """,
+)
+async def reflect_prepare(
+    services: Services, tenant_id: str, request: ReflectScopeIn
+) -> ReflectPrepareOut:
+    return await services.reflect.prepare(tenant_id, request)
+
+
+@TOOLS.tool(
+    ReflectCommitIn,
+    description="""
+    Store the insights you drew from a reflect_prepare session: session_id, insights
+    [{content, confidence, source_memory_ids, tags?, cluster_id?}] and stale_verdicts
+    [{insight_id, verdict: keep|rewrite|retire, content? (for rewrite)}]. Every source id
+    must come from that session's clusters, or nothing is stored. Insights appear in
+    recall and prime at once, ranked higher the more sources back them.
+    """,
+)
+async def reflect_commit(
+    services: Services, tenant_id: str, request: ReflectCommitIn
+) -> ReflectCommitOut:
+    return await services.reflect.commit(tenant_id, request)
+
+
+@TOOLS.tool(
+    InsightsQuery,
+    description="""
+    List the conclusions drawn so far (best first), optionally for one entity, above a
+    confidence, or only stale ones. Use it when you want the big picture about an entity
+    rather than individual memories; each insight lists its source_memory_ids.
+    """,
+    read_only=True,
+)
+async def insights(services: Services, tenant_id: str, request: InsightsQuery) -> InsightsOut:
+    found = await services.reflect.insights(
+        tenant_id,
+        entity_id=request.entity_id,
+        min_confidence=request.min_confidence,
+        stale=request.stale,
+        limit=request.limit,
+    )
+    return InsightsOut(insights=found)

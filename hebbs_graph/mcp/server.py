@@ -19,7 +19,7 @@ from mcp.server.stdio import stdio_server
 from hebbs_graph import __version__
 from hebbs_graph.auth import tenant_for_authorization
 from hebbs_graph.errors import HebbsError
-from hebbs_graph.mcp import reflection, review  # noqa: F401  (register the housekeeping tools)
+from hebbs_graph.mcp import review  # noqa: F401  (registers the housekeeping tools)
 from hebbs_graph.mcp.registry import ToolRegistry, tool_error
 from hebbs_graph.mcp.tools import TOOLS
 from hebbs_graph.services.container import Services, open_services
@@ -38,8 +38,7 @@ will matter later, one self-contained statement per memory, with an honest impor
 Revise a memory when its fact changes instead of storing a rival. Forget only when asked.
 Review contradictions silently (contradiction_prepare, then contradiction_commit) after
 priming and after storing several memories; tell the user about a conflict only when it
-touches the work at hand. When prime says reflection is due, draw insights quietly
-(reflect_prepare, then reflect_commit)."""
+touches the work at hand."""
 
 
 def build_server(

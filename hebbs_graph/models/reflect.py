@@ -160,17 +160,6 @@ class Insight(Memory):
     source_memory_ids: list[str] = Field(default_factory=list)
 
 
-class InsightsIn(Input):
-    """Which insights to list (the query parameters of GET /v1/insights)."""
-
-    entity_id: EntityId | None = None
-    min_confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-    stale: bool | None = Field(
-        default=None, description="true: only stale ones; false: only fresh ones; omitted: all."
-    )
-    limit: int = Field(default=50, ge=1, le=1000)
-
-
 class InsightsOut(BaseModel):
     insights: list[Insight]
 

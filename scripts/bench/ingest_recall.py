@@ -47,6 +47,7 @@ import numpy as np
 from corpus import Corpus, CorpusItem, Cue
 from neo4j import AsyncGraphDatabase
 
+from hebbs_graph.graph.store import Tx
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn, Strategy, StrategySpec
 from hebbs_graph.services.container import Services, load_embedder, open_services
@@ -60,6 +61,15 @@ STRATEGIES = [Strategy.SIMILARITY, Strategy.HYBRID, Strategy.TEMPORAL]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 CLEANUP_LIMIT = 5000
 STARTED = time.perf_counter()
+RETURN_FULL = "RETURN m {.*, embedding: null} AS memory"
+RETURN_SHAPES = {
+    "ids only": "RETURN m.id AS id",
+    "datetimes as epochMillis": (
+        "RETURN m {.*, embedding: null, occurred_at: m.occurred_at.epochMillis, "
+        "created_at: m.created_at.epochMillis, updated_at: m.updated_at.epochMillis, "
+        "last_accessed_at: m.last_accessed_at.epochMillis} AS memory"
+    ),
+}
 
 
 def log(message: str) -> None:
@@ -133,6 +143,39 @@ class PrecomputedEmbedder:
 
     async def embed(self, texts: list[str]) -> list[list[float]]:
         return [self.table[t] for t in texts]
+
+
+QUERY_METERS: dict[str, Meter] = {}
+
+
+def instrument_queries() -> None:
+    """Record client-side time per named query (Tx.rows: run + fetch + decode)."""
+    original = Tx.rows
+
+    async def rows(self: Tx, name: str, **params: Any) -> list[dict[str, Any]]:
+        started = time.perf_counter()
+        try:
+            return await original(self, name, **params)
+        finally:
+            meter = QUERY_METERS.setdefault(name, Meter())
+            meter.busy += time.perf_counter() - started
+            meter.calls += 1
+
+    Tx.rows = rows  # type: ignore[method-assign]
+
+
+def query_snapshot() -> dict[str, float]:
+    return {name: m.busy for name, m in QUERY_METERS.items()}
+
+
+def query_delta(before: dict[str, float], prefix: str = "memory/") -> dict[str, float]:
+    """Seconds per named query since ``before`` (only names starting with ``prefix``)."""
+    now = query_snapshot()
+    return {
+        name: round(busy - before.get(name, 0.0), 3)
+        for name, busy in sorted(now.items())
+        if name.startswith(prefix) and busy - before.get(name, 0.0) > 0
+    }
 
 
 def instrument_writes(services: Services) -> Meter:
@@ -254,6 +297,8 @@ class Bench:
         keep_from = size - self.args.write_only_n
         self.kept_vectors, self.kept_items = {}, []
         start_count = self.count
+        queries_before = query_snapshot()
+        loads: list[float] = []
         log(f"ingest {start_count} -> {size}")
         while self.count < size:
             n = min(batch, size - self.count)
@@ -272,7 +317,7 @@ class Bench:
             e_busy, w_busy = self.embedder.meter.busy - e0, self.writes.busy - w0
             assert len(ids) == n
 
-            if self.count >= keep_from:  # vectors for the write-only measurement
+            if self.count + n > keep_from:  # vectors for the write-only measurement
                 self.kept_items += items
                 self.kept_vectors.update(zip(texts, vectors, strict=True))
             self.next_index += n
@@ -289,8 +334,10 @@ class Bench:
                     "ingest_s": round(t_ingest, 3),
                     "ingest_embed_busy_s": round(e_busy, 3),
                     "ingest_write_busy_s": round(w_busy, 3),
+                    "loadavg_1m": round(os.getloadavg()[0], 2),
                 }
             )
+            loads.append(os.getloadavg()[0])
             log(
                 f"  {self.count:>7}/{size}  raw {n / t_raw:6.0f}/s  ingest {n / t_ingest:6.0f}/s"
                 f"  (embed {e_busy:5.2f}s, write {w_busy:5.2f}s, wall {t_ingest:5.2f}s)"
@@ -313,6 +360,8 @@ class Bench:
             "ingest_write_busy_s": round(write_busy, 2),
             "embed_share_of_ingest_wall": round(embed_busy / ingest_s, 3),
             "write_share_of_ingest_wall": round(write_busy / ingest_s, 3),
+            "write_tx_query_s": query_delta(queries_before),
+            "loadavg_1m_mean": round(float(np.mean(loads)), 2),
             "batches": batches,
         }
 
@@ -326,6 +375,7 @@ class Bench:
                                   self.kept_vectors)  # fmt: skip
         service = MemoryService(self.services.store, pre, self.services.settings)
         total = 0.0
+        queries_before = query_snapshot()
         try:
             for i in range(0, len(items), self.args.batch):
                 chunk = items[i : i + self.args.batch]
@@ -342,6 +392,7 @@ class Bench:
             "items": len(items),
             "seconds": round(total, 2),
             "texts_per_s": round(tps, 1),
+            "write_tx_query_s": query_delta(queries_before),
         }
 
     # -- single remember --------------------------------------------------------------
@@ -351,13 +402,17 @@ class Bench:
         items = self.corpus.items(self.next_index, self.next_index + n + warm)
         self.next_index += len(items)
         times, embed, write = [], [], []
+        per_query: dict[str, list[float]] = {}
         for j, it in enumerate(items):
             mem = MemoryIn(**it.as_memory_in())
             e0, w0 = self.embedder.meter.busy, self.writes.busy
+            q0 = query_snapshot()
             t0 = time.perf_counter()
             await self.services.memory.remember(self.tenant, mem)
             dt = time.perf_counter() - t0
             if j >= warm:
+                for name, secs in query_delta(q0).items():
+                    per_query.setdefault(name, []).append(secs)
                 times.append(dt)
                 embed.append(self.embedder.meter.busy - e0)
                 write.append(self.writes.busy - w0)
@@ -366,6 +421,7 @@ class Bench:
         out["warmup"] = warm
         out["embed"] = pct(embed)
         out["write_tx"] = pct(write)
+        out["write_tx_queries"] = {name: pct(v) for name, v in per_query.items()}
         return out
 
     # -- recall -----------------------------------------------------------------------
@@ -401,6 +457,7 @@ class Bench:
                     wall[cell].append(dt)
                     took[cell].append(out.took_ms / 1000)
                     hits[cell].append(len(out.results))
+        load = round(os.getloadavg()[0], 2)
         rows = []
         for cell in cells:
             stats = pct(wall[cell])
@@ -413,15 +470,20 @@ class Bench:
                     **stats,
                     "took_ms_p50": pct(took[cell]).get("p50_ms"),
                     "mean_results": round(float(np.mean(hits[cell])), 2),
+                    "loadavg_1m_at_end": load,
                 }
             )
         return rows
 
     # -- recall breakdown -------------------------------------------------------------
 
-    async def timed_query(self, name: str, params: dict[str, Any]) -> tuple[float, float, int]:
-        """(client seconds, server seconds, rows) of one named query in a read transaction."""
-        text = self.services.store.queries[name]
+    async def timed_query(
+        self, name: str, params: dict[str, Any], text: str | None = None
+    ) -> tuple[float, float, int]:
+        """(client seconds, server seconds, rows) of one named query in a read transaction.
+
+        ``text`` replaces the registered statement (the return-shape experiments)."""
+        text = text or self.services.store.queries[name]
 
         async def work(tx: Any) -> tuple[list[dict[str, Any]], Any]:
             result = await tx.run(text, params)
@@ -495,11 +557,26 @@ class Bench:
                             {**sp, "vector": vector, "k": k, "fetch": fetch},
                         )
                         rec(f"{kind}: similarity_ann k={k} fetch={fetch}", c, s, r)
+                    if self.count <= self.args.exact_tenant_max:
+                        c, s, r = await self.timed_query(
+                            "recall/similarity_exact_tenant", {**sp, "vector": vector, "k": k_sim}
+                        )
+                        rec(f"{kind}: similarity_exact_tenant k={k_sim} (fallback)", c, s, r)
                 query = fulltext_query(cue.text, self.tenant, cue.entity_id)
-                c, s, r = await self.timed_query(
-                    "recall/fulltext", {**sp, "query": query, "fetch": n_hyb * 2, "k": n_hyb}
-                )
+                ft = {**sp, "query": query, "fetch": n_hyb * 2, "k": n_hyb}
+                c, s, r = await self.timed_query("recall/fulltext", ft)
                 rec(f"{kind}: fulltext k={n_hyb} fetch={n_hyb * 2}", c, s, r)
+                if not scoped:  # same queries, other return shapes: what decoding costs
+                    ann = {**sp, "vector": vector, "k": n_hyb, "fetch": fetch_hyb}
+                    for label, shape in RETURN_SHAPES.items():
+                        for name, params in (("similarity_ann", ann), ("fulltext", ft)):
+                            text = self.services.store.queries["recall/" + name]
+                            if RETURN_FULL not in text:
+                                continue
+                            c, s, r = await self.timed_query(
+                                "", params, text.replace(RETURN_FULL, shape)
+                            )
+                            rec(f"{kind}: {name} k={n_hyb}, returning {label}", c, s, r)
                 c, s, r = await self.timed_query(
                     f"recall/temporal_{kind}_newest",
                     {**sp, "k": 10, "start": datetime(1, 1, 1, tzinfo=UTC),
@@ -518,7 +595,7 @@ class Bench:
                 c, s, r = await self.timed_query(
                     "recall/conflicts", {"tenant_id": self.tenant, "ids": ids}
                 )
-                rec(f"{kind}: conflicts ({len(ids)} ids)", c, s, r)
+                rec(f"{kind}: conflicts (ids of the similarity top {k_sim})", c, s, r)
                 t0 = time.perf_counter()
                 async with self.driver.session(database=self.database) as session:
                     await session.execute_read(lambda tx: _return_one(tx))
@@ -531,6 +608,22 @@ class Bench:
             for row in sample:
                 to_memory(row["memory"])
             add(f"python: to_memory x{len(sample)}", time.perf_counter() - t0)
+
+        # Cue embedding with torch on one thread (the default uses every core).
+        with contextlib.suppress(ImportError):
+            import torch
+
+            threads = torch.get_num_threads()
+            cues = self.corpus.cues(n + warm, seed="profile")
+            try:
+                torch.set_num_threads(1)
+                for j, cue in enumerate(cues):
+                    t0 = time.perf_counter()
+                    inner.embed_sync([cue.text])
+                    if j >= warm:
+                        add("cue embedding (embed_sync, torch 1 thread)", time.perf_counter() - t0)
+            finally:
+                torch.set_num_threads(threads)
 
         out = {}
         for key, values in parts.items():
@@ -559,10 +652,12 @@ class Bench:
             database_=self.database,
             routing_="r",
         )
-        sizes = sorted(res.records[0]["sizes"])
-        if not sizes:
-            return {}
+        sizes = sorted(res.records[0]["sizes"]) or [0]
+        total = await self.driver.execute_query(
+            "MATCH (m:Memory) RETURN count(m) AS n", database_=self.database, routing_="r"
+        )
         return {
+            "memories_in_database": total.records[0]["n"],
             "entities": len(sizes),
             "min": sizes[0],
             "median": sizes[len(sizes) // 2],
@@ -612,8 +707,8 @@ def report(result: dict[str, Any]) -> str:
         "## Ingest",
         "",
         "| memories | items | raw embed texts/s | ingest texts/s | ingest % of raw "
-        "| embed busy s | write-tx busy s | ingest wall s | write-only texts/s |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| embed busy s | write-tx busy s | ingest wall s | write-only texts/s | load 1m |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for step in result["steps"]:
         ing = step["ingest"]
@@ -624,15 +719,32 @@ def report(result: dict[str, Any]) -> str:
             f"| {ing['from']:,} → {ing['to']:,} | {ing['items']:,} | {ing['raw_embed_texts_per_s']}"
             f" | {ing['ingest_texts_per_s']} | {ing['ingest_pct_of_raw']}%"
             f" | {ing['ingest_embed_busy_s']} | {ing['ingest_write_busy_s']} | {ing['ingest_s']}"
-            f" | {wo} |"
+            f" | {wo} | {ing['loadavg_1m_mean']} |"
         )
     tot = result.get("ingest_total")
     if tot:
         lines.append(
             f"| **all** | {tot['items']:,} | {tot['raw_embed_texts_per_s']} | "
             f"{tot['ingest_texts_per_s']} | **{tot['ingest_pct_of_raw']}%** | "
-            f"{tot['ingest_embed_busy_s']} | {tot['ingest_write_busy_s']} | {tot['ingest_s']} | |"
+            f"{tot['ingest_embed_busy_s']} | {tot['ingest_write_busy_s']} | {tot['ingest_s']} | | |"
         )
+    lines += [
+        "",
+        "Inside the write transactions of ingest (client-side seconds per query, "
+        "run + fetch + decode; per 1,000 memories):",
+        "",
+        "| memories | query | seconds | s per 1,000 |",
+        "|---|---|---|---|",
+    ]
+    for step in result["steps"]:
+        for label, part in (("ingest", step["ingest"]), ("write-only", step.get("write_only"))):
+            if not part or not part.get("items"):
+                continue
+            where = f"{part['from']:,} → {part['to']:,}" if label == "ingest" else "write-only"
+            for name, secs in part["write_tx_query_s"].items():
+                lines.append(
+                    f"| {where} | {name} | {secs} | {round(1000 * secs / part['items'], 2)} |"
+                )
     lines += [
         "",
         "## Recall latency (end to end: RecallService.recall incl. cue embedding; "
@@ -647,18 +759,32 @@ def report(result: dict[str, Any]) -> str:
                 f"| {r['size']:,} | {r['strategy']} | {r['scope']} | {r['p50_ms']} | {r['p95_ms']}"
                 f" | {r['p99_ms']} | {r['mean_ms']} | {r['n']} | {r['mean_results']} |"
             )
+    lines.append("")
+    for step in result["steps"]:
+        es = step.get("entity_sizes") or {}
+        if es:
+            lines.append(
+                f"- at {step['size']:,}: {es['entities']} entities hold min {es['min']} / "
+                f"median {es['median']} / max {es['max']} memories; the database held "
+                f"{es['memories_in_database']:,} memories in all (every tenant shares one "
+                "vector index and one fulltext index)"
+            )
     lines += [
         "",
         "## Single remember latency",
         "",
-        "| memories | p50 ms | p95 ms | mean ms | embed p50 ms | write tx p50 ms | n |",
-        "|---|---|---|---|---|---|---|",
+        "| memories | p50 ms | p95 ms | mean ms | embed p50 ms | write tx p50 ms "
+        "| queries in the tx, p50 ms | n |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for step in result["steps"]:
         s = step["remember_single"]
+        queries = ", ".join(
+            f"{name.split('/')[-1]} {v['p50_ms']}" for name, v in s["write_tx_queries"].items()
+        )
         lines.append(
             f"| {step['size']:,} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
-            f"{s['embed']['p50_ms']} | {s['write_tx']['p50_ms']} | {s['n']} |"
+            f"{s['embed']['p50_ms']} | {s['write_tx']['p50_ms']} | {queries} | {s['n']} |"
         )
     for step in result["steps"]:
         if not step.get("breakdown"):
@@ -704,6 +830,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     await base.embed(["warm-up"] * 64)
     services = await open_services(settings, embedder=embedder)
     writes = instrument_writes(services)
+    instrument_queries()
     driver = AsyncGraphDatabase.driver(
         settings.effective_neo4j_uri,
         auth=(settings.neo4j_user, settings.neo4j_password),
@@ -788,6 +915,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--single-warmup", type=int, default=10)
     p.add_argument("--profile-queries", type=int, default=100, help="cues per breakdown part")
     p.add_argument("--no-breakdown", action="store_true")
+    p.add_argument(
+        "--exact-tenant-max",
+        type=int,
+        default=100_000,
+        help="time the exact tenant scan (the ANN fallback) up to this size",
+    )
     p.add_argument(
         "--write-only-n",
         type=int,

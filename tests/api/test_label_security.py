@@ -8,6 +8,7 @@ becomes a label, a relationship type or Cypher.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -152,13 +153,18 @@ async def test_cypher_in_text_fields_is_stored_as_data(api):
 
 
 def test_only_the_link_query_builds_a_relationship_type_and_only_from_a_parameter():
-    """Dynamic labels/types in the registry: one, in memory/link, fed from the enum."""
+    """Dynamic relationship types appear only where the code feeds them from the EdgeType enum:
+    caller links (validated into EdgeType first) and contradiction verdicts."""
     registry = QueryRegistry()
     dynamic = {
         name for name in registry.names() if re.search(r"[:|]\s*\$(any|all)?\(", registry[name])
     }
-    assert dynamic == {"memory/link"}
+    assert dynamic == {"memory/link", "contradict/confirm", "contradict/supersede"}
     assert re.search(r"\[r:\$\(e\.edge_type\)\]", registry["memory/link"])
+    detect = (Path(__file__).resolve().parents[2] / "hebbs_graph/services/detect.py").read_text()
+    fed = re.findall(r"edge_type=([^,\n]+)", detect)
+    assert fed
+    assert all(value.startswith("EdgeType.") for value in fed), fed
     for name in registry.names():
         assert "{edge_type}" not in registry[name], name
         assert "%s" not in registry[name], name

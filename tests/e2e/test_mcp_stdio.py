@@ -93,3 +93,50 @@ async def test_stdio_server_lists_tools_and_serves_a_conversation(
         "Acme wants SSO via Okta",
         "Acme's budget is $2,000",
     ]
+
+
+THEMES = {
+    "billing": ["Globex's invoice {} was paid late", "Globex disputed invoice {} amount"],
+    "security": ["Globex asked about SSO for team {}", "Globex security review round {}"],
+    "hiring": ["Globex is hiring engineer number {}", "Globex interviewed candidate {}"],
+}
+
+
+async def test_stdio_reflection_round_trip(tenant: str) -> None:
+    """remember → reflect_prepare → reflect_commit → insights, as an agent would over stdio."""
+    with (ARTIFACTS / "mcp-stdio-reflect.log").open("w") as errlog:
+        transport = stdio_client(server_params(tenant), errlog=errlog)
+        async with Client(transport, read_timeout_seconds=300) as client:
+            for templates in THEMES.values():
+                for n in range(3):
+                    for template in templates:
+                        text = template.format(n + 1)
+                        await ok(client, "remember", {"content": text, "entity_id": "globex"})
+            prepared = await ok(client, "reflect_prepare", {"entity_id": "globex"})
+            insights = [
+                {
+                    "content": f"Globex pattern: {cluster['memories'][0]['content']}",
+                    "confidence": 0.8,
+                    "source_memory_ids": cluster["memory_ids"],
+                }
+                for cluster in prepared["clusters"]
+            ]
+            foreign = await client.call_tool(
+                "reflect_commit",
+                {
+                    "session_id": prepared["session_id"],
+                    "insights": [{**insights[0], "source_memory_ids": ["0" * 32]}],
+                },
+            )
+            committed = await ok(
+                client,
+                "reflect_commit",
+                {"session_id": prepared["session_id"], "insights": insights},
+            )
+            listed = await ok(client, "insights", {"entity_id": "globex"})
+
+    assert prepared["memories_processed"] == 18
+    assert prepared["clusters"]
+    assert foreign.is_error
+    assert committed["insights_created"] == len(insights)
+    assert {i["id"] for i in listed["insights"]} == set(committed["insight_ids"])
