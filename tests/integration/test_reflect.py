@@ -507,3 +507,37 @@ async def test_racing_commits_of_one_session_store_it_once(services: Services, t
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert all(isinstance(r, UnknownSession) for r in results if isinstance(r, BaseException))
     assert len(await insight_rows(services, tenant)) == 3
+
+
+async def test_the_mcp_tools_run_the_agent_route(services: Services, tenant: str) -> None:
+    from hebbs_graph.mcp import TOOLS
+
+    await seed(services, tenant)
+    prepared = await TOOLS.call(services, tenant, "reflect_prepare", {"entity_id": ENTITY})
+    assert not prepared.is_error
+    body = prepared.structured_content
+    assert body is not None
+    assert len(body["clusters"]) == 3
+    cluster = body["clusters"][0]
+    committed = await TOOLS.call(
+        services,
+        tenant,
+        "reflect_commit",
+        {
+            "session_id": body["session_id"],
+            "insights": [
+                {
+                    "content": "Acme has a theme.",
+                    "confidence": 0.7,
+                    "source_memory_ids": cluster["memory_ids"],
+                }
+            ],
+        },
+    )
+    assert not committed.is_error
+    again = await TOOLS.call(services, tenant, "reflect_commit", {"session_id": body["session_id"]})
+    assert again.is_error
+    assert "unknown_session" in again.content[0].text  # type: ignore[union-attr]
+    listed = await TOOLS.call(services, tenant, "insights", {"entity_id": ENTITY})
+    assert listed.structured_content is not None
+    assert len(listed.structured_content["insights"]) == 1
