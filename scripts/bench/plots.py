@@ -18,7 +18,7 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 REPO = Path(__file__).resolve().parents[2]
 KS = (1, 5, 10, 25)
