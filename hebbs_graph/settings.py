@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from platformdirs import user_cache_dir, user_data_dir
 from pydantic import Field, field_validator
@@ -62,10 +62,25 @@ class Settings(BaseSettings):
     exact_scan_max: int = 5000
     ann_overfetch: int = 4
     ann_max_candidates: int = 10_000
+    # Hybrid recall (the default strategy): see hebbs_graph/services/hybrid.py and
+    # docs/decisions/0006-0009. "score" mixes min-max normalised vector and text scores
+    # by the two weights; "rrf" fuses ranks only (weighted reciprocal rank fusion, rrf_k).
+    hybrid_fusion: Literal["score", "rrf"] = "score"
+    hybrid_vector_weight: float = Field(default=1.0, ge=0.0)
+    hybrid_text_weight: float = Field(default=1.0, ge=0.0)
+    hybrid_candidates: int = Field(default=50, ge=1, le=1000)
     rrf_k: int = 60
-    hybrid_vector_weight: float = 1.0
-    hybrid_text_weight: float = 1.0
-    hybrid_candidates: int = 50
+    # Text side: leave function words ("what", "did", "she") out of the cue; score BM25
+    # with the scope's own idf (each term looked up in the scope, at most
+    # fulltext_term_hits memories per term) instead of the whole index's.
+    fulltext_stopwords: bool = True
+    fulltext_scope_idf: bool = True
+    fulltext_term_hits: int = Field(default=1000, ge=10, le=100_000)
+    # A memory inherits this share of the best fused score among its FOLLOWED_BY
+    # neighbours (0 turns the timeline spread off).
+    recall_neighbour_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    # Added to a memory's fused score when it occurred inside a date the cue names.
+    recall_time_boost: float = Field(default=0.2, ge=0.0, le=1.0)
 
     # Revise / forget.
     max_snapshots: int = 100

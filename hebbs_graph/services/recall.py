@@ -25,6 +25,7 @@ from hebbs_graph.models.recall import (
     Weights,
 )
 from hebbs_graph.services import graph_recall
+from hebbs_graph.services.hybrid import HybridRecall
 from hebbs_graph.services.lucene import fulltext_query
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.settings import Settings
@@ -73,6 +74,7 @@ class RecallService:
         self.embedder = embedder
         self.settings = settings
         self._reinforcing: set[asyncio.Task[None]] = set()
+        self._hybrid = HybridRecall(store, settings)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
         started = time.perf_counter()
@@ -172,21 +174,9 @@ class RecallService:
         return [(to_memory(r["memory"]), float(r["score"])) for r in rows]
 
     async def hybrid(self, scope: Scope, cue: str, vector: list[float], k: int) -> list[Candidate]:
-        """Vector and BM25 lists fused by weighted reciprocal rank fusion."""
-        n = max(k, self.settings.hybrid_candidates)
-        by_vector, by_text = await asyncio.gather(
-            self.similarity(scope, vector, n), self.fulltext(scope, cue, n)
-        )
-        fused = scoring.rrf(
-            [
-                ([m.id for m, _ in by_vector], self.settings.hybrid_vector_weight),
-                ([m.id for m, _ in by_text], self.settings.hybrid_text_weight),
-            ],
-            self.settings.rrf_k,
-        )
-        memories = {m.id: m for m, _ in by_vector} | {m.id: m for m, _ in by_text}
-        best = sorted(fused.items(), key=lambda kv: kv[1], reverse=True)[:k]
-        return [Candidate(memories[mid], rel, {Strategy.HYBRID}) for mid, rel in best]
+        """Vector and text evidence fused, spread along the timeline (services/hybrid.py)."""
+        found = await self._hybrid.search(scope, cue, vector, k, self.similarity)
+        return [Candidate(m, relevance, {Strategy.HYBRID}) for m, relevance in found]
 
     async def temporal(self, scope: Scope, spec: StrategySpec, k: int) -> list[Candidate]:
         """An entity's (or the tenant's) memories in time order; R = 1 − rank/n."""

@@ -163,7 +163,16 @@ async def test_similarity_relevance_is_cosine(kit):
     assert len(top.results) == 2
 
 
-async def test_hybrid_fuses_vector_and_fulltext_ranks(kit):
+async def test_hybrid_fuses_vector_and_fulltext_ranks(kit, monkeypatch):
+    # Rank fusion alone (the default fuses scores; tests/integration/test_recall_hybrid.py).
+    settings = kit.services.recall.settings
+    for name, value in [
+        ("hybrid_fusion", "rrf"),
+        ("fulltext_scope_idf", False),
+        ("recall_neighbour_share", 0.0),
+        ("recall_time_boost", 0.0),
+    ]:
+        monkeypatch.setattr(settings, name, value)
     ids = await kit.batch([{"content": t} for t in TOPICS])
     cue = "XQ7731 escalated"
     out = await kit.recall(

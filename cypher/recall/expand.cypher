@@ -1,0 +1,18 @@
+// Hybrid recall candidates: similarity to the cue, when each occurred, and (with
+// $with_neighbours) their FOLLOWED_BY neighbours either way inside the same scope.
+// Similarity is 2·s − 1 with s Neo4j's cosine score in 0..1, as in recall/similarity_*.
+UNWIND $ids AS mid
+MATCH (m:Memory {id: mid})
+WHERE m.tenant_id = $tenant_id
+OPTIONAL MATCH (m)-[:FOLLOWED_BY]-(n:Memory)
+WHERE $with_neighbours AND n.tenant_id = $tenant_id
+  AND ($entity_id IS NULL OR n.entity_id = $entity_id)
+  AND n.kind IN $kinds
+  AND ($include_superseded OR n.superseded_by IS NULL)
+  AND ($include_stale OR coalesce(n.stale, false) = false)
+WITH m, collect(DISTINCT n) AS around
+RETURN m.id AS id, m.occurred_at AS occurred_at,
+       2 * vector.similarity.cosine(m.embedding, $vector) - 1 AS similarity,
+       [n IN around | {id: n.id, occurred_at: n.occurred_at,
+                       similarity: 2 * vector.similarity.cosine(n.embedding, $vector) - 1}]
+         AS neighbours

@@ -1,0 +1,249 @@
+"""Hybrid recall: vector and BM25 evidence fused, then spread along the entity timeline.
+
+The steps, each behind a setting (``docs/decisions/0006`` to ``0009``):
+
+1. **Text evidence scored in the scope** (``fulltext_scope_idf``). Lucene's BM25 takes
+   its idf from the whole index, i.e. every tenant: a word that is rare across the
+   index but in every other memory of this entity (its own name, a speaker's name)
+   would outweigh the words that matter. So each cue term is looked up on its own
+   inside the scope (``recall/term_hits``), its document frequency there is counted,
+   and a memory's text score is Σ idf_scope(t) · bm25(t, m) / max bm25(t, ·).
+   Function words are left out of the cue first (``fulltext_stopwords``).
+2. **Fusion by score** (``hybrid_fusion = "score"``): each list min-max / max
+   normalised over the candidates and mixed by ``hybrid_vector_weight`` :
+   ``hybrid_text_weight``; ranks alone (RRF) throw away how far ahead a hit is.
+3. **Dates named in the cue** (``recall_time_boost``): a memory that occurred inside
+   such a period gets that much added.
+4. **Timeline neighbours** (``recall_neighbour_share``): a memory inherits that share
+   of the best fused score among its FOLLOWED_BY neighbours (the turn before and after
+   it in its entity's timeline), so the answer that follows a matching question, or
+   the context before a matching answer, comes along.
+
+The relevance handed back is the final score scaled so the best candidate has 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from hebbs_graph import scoring
+from hebbs_graph.graph.store import GraphStore, Tx
+from hebbs_graph.models.memory import Memory
+from hebbs_graph.services import cuetime
+from hebbs_graph.services.lucene import content_terms, fulltext_query, term_query
+from hebbs_graph.services.records import to_memory
+from hebbs_graph.settings import Settings
+
+# Per-term lookups cost one Lucene query each: a long cue searches its first terms only.
+MAX_SCOPED_TERMS = 32
+# The scope is counted (for idf) no further than this many times fulltext_term_hits.
+SCOPE_COUNT_FACTOR = 10
+
+
+class ScopeLike(Protocol):
+    @property
+    def tenant_id(self) -> str: ...
+
+    @property
+    def entity_id(self) -> str | None: ...
+
+    def params(self) -> dict[str, Any]: ...
+
+
+Nearest = Callable[[Any, list[float], int], Awaitable[list[tuple[Memory, float]]]]
+
+
+@dataclass
+class Node:
+    """What fusion knows about one memory: its evidence and its neighbours."""
+
+    similarity: float | None = None
+    text: float = 0.0
+    occurred_at: datetime | None = None
+    neighbours: list[str] = field(default_factory=list)
+
+
+def scope_bm25(hits: dict[str, list[tuple[str, float]]], scope_size: int) -> dict[str, float]:
+    """Σ over terms of idf_scope(t) · score(t, m) / max score(t, ·).
+
+    ``hits`` maps a term to the scope's memories holding it with Lucene's score for that
+    term alone. Lucene's score is idf_index(t) · tf-part(t, m); dividing by the term's
+    best score cancels the index-wide idf, and the scope's own idf takes its place.
+    """
+    df_max = max((len(h) for h in hits.values()), default=0)
+    n = max(scope_size, df_max)
+    out: dict[str, float] = {}
+    for found in hits.values():
+        best = max((s for _, s in found), default=0.0)
+        if best <= 0:
+            continue
+        df = len(found)
+        idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        for mid, s in found:
+            out[mid] = out.get(mid, 0.0) + idf * s / best
+    return out
+
+
+def normaliser(values: list[float]) -> Callable[[float | None], float]:
+    """Min-max over ``values``; outside values are clipped to 0..1, None counts as 0."""
+    low, high = (min(values), max(values)) if values else (0.0, 0.0)
+    span = high - low
+
+    def scale(v: float | None) -> float:
+        if v is None:
+            return 0.0
+        if span <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (v - low) / span))
+
+    return scale
+
+
+def fuse(
+    nodes: dict[str, Node],
+    candidates: list[str],
+    vector_order: list[str],
+    text_order: list[str],
+    settings: Settings,
+) -> dict[str, float]:
+    """The fused score of every known memory (candidates and their neighbours), 0..1."""
+    wv, wt = settings.hybrid_vector_weight, settings.hybrid_text_weight
+    total = (wv + wt) or 1.0
+    if settings.hybrid_fusion == "rrf":
+        ranks = scoring.rrf([(vector_order, wv), (text_order, wt)], settings.rrf_k)
+        return {mid: ranks.get(mid, 0.0) for mid in nodes}
+    vec = normaliser([s for c in candidates if (s := nodes[c].similarity) is not None])
+    best_text = max((nodes[c].text for c in candidates), default=0.0)
+    return {
+        mid: (wv * vec(n.similarity) + wt * (n.text / best_text if best_text > 0 else 0.0)) / total
+        for mid, n in nodes.items()
+    }
+
+
+def spread(
+    base: dict[str, float], nodes: dict[str, Node], candidates: set[str], share: float
+) -> dict[str, float]:
+    """Each memory gains ``share`` × the best base score among its candidate neighbours."""
+    if share <= 0:
+        return dict(base)
+    final = dict(base)
+    for mid, node in nodes.items():
+        lift = max((base[n] for n in node.neighbours if n in candidates), default=0.0)
+        if lift > 0:
+            final[mid] = base.get(mid, 0.0) + share * lift
+    return final
+
+
+class HybridRecall:
+    def __init__(self, store: GraphStore, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+
+    async def search(
+        self, scope: ScopeLike, cue: str, vector: list[float], k: int, nearest: Nearest
+    ) -> list[tuple[Memory, float]]:
+        """The k best memories for the cue with their relevance (best = 1)."""
+        n = max(k, self.settings.hybrid_candidates)
+        by_vector, text = await asyncio.gather(
+            nearest(scope, vector, n), self.text_scores(scope, cue, n)
+        )
+        loaded = {m.id: m for m, _ in by_vector}
+        vector_order = [m.id for m, _ in by_vector]
+        text_order = [mid for mid, _ in sorted(text.items(), key=lambda kv: -kv[1])[:n]]
+        candidates = list(dict.fromkeys(vector_order + text_order))
+        if not candidates:
+            return []
+        nodes = await self._expand(scope, candidates, vector, text)
+        base = fuse(nodes, candidates, vector_order, text_order, self.settings)
+        self._lift_named_periods(cue, nodes, base)
+        final = spread(base, nodes, set(candidates), self.settings.recall_neighbour_share)
+        best = sorted(final.items(), key=lambda kv: kv[1], reverse=True)[:k]
+        top = best[0][1] if best and best[0][1] > 0 else 1.0
+        memories = await self._load(scope.tenant_id, [mid for mid, _ in best], loaded)
+        return [(memories[mid], score / top) for mid, score in best if mid in memories]
+
+    def _lift_named_periods(self, cue: str, nodes: dict[str, Node], base: dict[str, float]) -> None:
+        boost = self.settings.recall_time_boost
+        spans = cuetime.periods(cue) if boost > 0 else []
+        if not spans:
+            return
+        for mid, node in nodes.items():
+            if node.occurred_at is not None and cuetime.within(node.occurred_at, spans):
+                base[mid] = base.get(mid, 0.0) + boost
+
+    # -- text evidence ------------------------------------------------------------------
+
+    async def text_scores(self, scope: ScopeLike, cue: str, n: int) -> dict[str, float]:
+        """Memory id → text score: BM25 with the scope's idf, or Lucene's own top n."""
+        drop = self.settings.fulltext_stopwords
+        if not self.settings.fulltext_scope_idf:
+            query = fulltext_query(cue, scope.tenant_id, scope.entity_id, drop_stop_words=drop)
+            if query is None:
+                return {}
+            rows = await self.store.read_rows(
+                "recall/fulltext_ids", query=query, fetch=n * 2, k=n, **scope.params()
+            )
+            return {r["id"]: float(r["score"]) for r in rows}
+        terms = content_terms(cue, drop_stop_words=drop)[:MAX_SCOPED_TERMS]
+        if not terms:
+            return {}
+        hits, size = await self.store.read(lambda tx: self._term_hits(tx, scope, terms))
+        return scope_bm25(hits, size)
+
+    async def _term_hits(
+        self, tx: Tx, scope: ScopeLike, terms: list[str]
+    ) -> tuple[dict[str, list[tuple[str, float]]], int]:
+        cap = self.settings.fulltext_term_hits
+        queries = [
+            {"term": t, "query": term_query(t, scope.tenant_id, scope.entity_id)} for t in terms
+        ]
+        rows = await tx.rows("recall/term_hits", terms=queries, cap=cap, **scope.params())
+        kind = "entity" if scope.entity_id is not None else "tenant"
+        counted = await tx.one(
+            f"recall/scope_size_{kind}", cap=cap * SCOPE_COUNT_FACTOR, **scope.params()
+        )
+        hits = {r["term"]: [(h[0], float(h[1])) for h in r["hits"]] for r in rows}
+        return hits, int(counted["size"]) if counted else 0
+
+    # -- graph ----------------------------------------------------------------------------
+
+    async def _expand(
+        self, scope: ScopeLike, candidates: list[str], vector: list[float], text: dict[str, float]
+    ) -> dict[str, Node]:
+        """Similarity, time and timeline neighbours of every candidate, in one query."""
+        rows = await self.store.read_rows(
+            "recall/expand",
+            ids=candidates,
+            vector=vector,
+            with_neighbours=self.settings.recall_neighbour_share > 0,
+            **scope.params(),
+        )
+        nodes: dict[str, Node] = {}
+        for r in rows:
+            node = nodes.setdefault(r["id"], Node())
+            node.similarity, node.occurred_at = r["similarity"], r["occurred_at"]
+            node.text = text.get(r["id"], 0.0)
+            for nb in r["neighbours"]:
+                node.neighbours.append(nb["id"])
+                around = nodes.setdefault(nb["id"], Node())
+                around.similarity, around.occurred_at = nb["similarity"], nb["occurred_at"]
+                around.text = text.get(nb["id"], 0.0)
+        for mid, node in nodes.items():  # the edge seen from the neighbour's side too
+            for other in node.neighbours:
+                if mid not in nodes[other].neighbours:
+                    nodes[other].neighbours.append(mid)
+        return nodes
+
+    async def _load(
+        self, tenant_id: str, ids: list[str], loaded: dict[str, Memory]
+    ) -> dict[str, Memory]:
+        missing = [i for i in ids if i not in loaded]
+        if missing:
+            rows = await self.store.read_rows("memory/get_many", tenant_id=tenant_id, ids=missing)
+            loaded = loaded | {r["memory"]["id"]: to_memory(r["memory"]) for r in rows}
+        return loaded

@@ -1,0 +1,117 @@
+"""Hybrid recall on the real Neo4j: scope idf, score fusion, timeline neighbours, cue dates."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from hebbs_graph.services.hybrid import HybridRecall
+from hebbs_graph.services.recall import RecallService, Scope
+
+HYBRID = [{"strategy": "hybrid"}]
+START = datetime(2023, 5, 1, 9, 0, tzinfo=UTC)
+
+# A conversation: the answer (index 3) shares no word with the cue; its question does.
+TURNS = [
+    "Mira: The weather was lovely on the coast this weekend.",
+    "Tomas: We should plan a trip there before summer ends.",
+    "Mira: What did you research for the adoption paperwork, Tomas?",
+    "Tomas: Mostly the forms, and a long list of phone numbers to call.",
+    "Mira: My sister started learning to play the cello.",
+    "Tomas: Cello is hard! I tried the violin as a kid and gave up.",
+    "Mira: The bakery downstairs now sells sourdough on Fridays.",
+    "Tomas: I fixed the bike chain and cleaned the gears yesterday.",
+    "Mira: Did you see the match last night? What a finish.",
+    "Tomas: I missed it, I was at my cousin's wedding rehearsal.",
+]
+
+
+def scope(tenant: str, entity: str | None = None) -> Scope:
+    return Scope(tenant, entity, include_superseded=False, include_stale=False)
+
+
+async def store_turns(kit, entity: str = "chat") -> list[str]:
+    return await kit.batch(
+        [
+            {"content": t, "entity_id": entity, "occurred_at": START + timedelta(minutes=i)}
+            for i, t in enumerate(TURNS)
+        ]
+    )
+
+
+def recall_with(kit, **settings) -> RecallService:
+    s = kit.services
+    return RecallService(s.store, s.embedder, s.settings.model_copy(update=settings))
+
+
+async def test_the_answer_comes_along_with_the_matching_question(kit):
+    ids = await store_turns(kit)
+    cue = "What did Tomas research for the adoption?"
+    out = await kit.recall(cue=cue, entity_id="chat", top_k=3, preset="semantic", reinforce=False)
+    top = [r.memory.id for r in out.results]
+    assert top[0] == ids[2]
+    assert ids[3] in top
+    assert out.results[0].breakdown.relevance == pytest.approx(1.0)
+    assert all(r.breakdown.strategies == ["hybrid"] for r in out.results)
+    # Without the timeline spread the answer is no nearer than other turns.
+    alone = await recall_with(kit, recall_neighbour_share=0.0).recall(
+        kit.tenant, _request(cue, top_k=10)
+    )
+    with_spread = await kit.services.recall.recall(kit.tenant, _request(cue, top_k=10))
+    before = {r.memory.id: r.breakdown.relevance for r in alone.results}
+    after = {r.memory.id: r.breakdown.relevance for r in with_spread.results}
+    assert after[ids[3]] > before.get(ids[3], 0.0) + 0.2
+
+
+def _request(cue: str, top_k: int):
+    from hebbs_graph.models.recall import RecallIn
+
+    return RecallIn(cue=cue, entity_id="chat", top_k=top_k, preset="semantic", reinforce=False)
+
+
+async def test_text_scores_use_the_scopes_idf(kit):
+    # "zorblax" is rare across the index but in every memory of this entity.
+    texts = [f"Zorblax: note number {i} about the weekly zorblax sync" for i in range(12)]
+    texts.append("Zorblax: I glazed a bowl and fired it in the kiln")
+    ids = await kit.batch([{"content": t, "entity_id": "z"} for t in texts])
+    hybrid = HybridRecall(kit.services.store, kit.services.settings)
+    scores = await hybrid.text_scores(scope(kit.tenant, "z"), "zorblax kiln", 50)
+    assert max(scores, key=scores.__getitem__) == ids[-1]
+    assert len(scores) == len(texts)  # every memory holds "zorblax"
+
+
+async def test_function_words_are_not_searched(kit):
+    await kit.batch([{"content": "what did you do when it was here"}, {"content": "kiln"}])
+    hybrid = HybridRecall(kit.services.store, kit.services.settings)
+    assert await hybrid.text_scores(scope(kit.tenant), "What did she do?", 50) == {}
+
+
+async def test_a_date_named_in_the_cue_lifts_that_day(kit):
+    same = "Team lunch at the noodle place, everyone came."
+    days = [datetime(2023, 5, d, 12, tzinfo=UTC) for d in (2, 3, 4)]
+    ids = await kit.batch([{"content": same, "occurred_at": d, "tags": [str(d)]} for d in days])
+    out = await kit.recall(cue="team lunch on 3 May, 2023", preset="semantic", reinforce=False)
+    assert out.results[0].memory.id == ids[1]
+
+
+async def test_hybrid_stays_inside_the_tenant_and_entity(kit, other_tenant):
+    mine = set(await store_turns(kit))
+    await kit.batch([{"content": t, "entity_id": "chat"} for t in TURNS], tenant=other_tenant)
+    await kit.add("Tomas researched agencies in another entity", entity_id="elsewhere")
+    out = await kit.recall(
+        cue="Tomas research agencies", entity_id="chat", top_k=20, reinforce=False
+    )
+    assert len(out.results) == len(TURNS)
+    assert all(r.memory.entity_id == "chat" for r in out.results)
+    assert {r.memory.id for r in out.results} == mine
+
+
+@pytest.mark.parametrize("fusion", ["score", "rrf"])
+async def test_both_fusions_answer(kit, fusion):
+    ids = await store_turns(kit)
+    out = await recall_with(kit, hybrid_fusion=fusion).recall(
+        kit.tenant, _request("adoption paperwork research", top_k=2)
+    )
+    assert out.results[0].memory.id == ids[2]
+    assert 0 < out.results[-1].breakdown.relevance <= 1
