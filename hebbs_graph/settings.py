@@ -79,6 +79,9 @@ class Settings(BaseSettings):
     # A memory inherits this share of the best fused score among its FOLLOWED_BY
     # neighbours (0 turns the timeline spread off).
     recall_neighbour_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    # An insight scores at least this share of the best of its sources among the
+    # candidates (0 turns it off; 1: an insight is as relevant as its best evidence).
+    recall_insight_share: float = Field(default=1.0, ge=0.0, le=1.0)
     # Added to a memory's fused score when it occurred inside a date the cue names.
     recall_time_boost: float = Field(default=0.2, ge=0.0, le=1.0)
 

@@ -4,6 +4,6 @@ MATCH (m:Memory {id: $id})
 WHERE m.tenant_id = $tenant_id
 MATCH p = ANY SHORTEST (m)-[:REVISED_FROM]->{1, 100}(o:Memory)
 WHERE o.tenant_id = $tenant_id
-RETURN o {.*, embedding: null} AS memory, length(p) AS depth
+RETURN @memory(o) AS memory, length(p) AS depth
 ORDER BY depth, o.version DESC
 LIMIT $limit

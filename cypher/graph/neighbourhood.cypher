@@ -11,7 +11,7 @@ WITH collect(DISTINCT n)[..$limit] AS nodes
 UNWIND nodes AS a
 OPTIONAL MATCH (a)-[r]->(b:Memory)
 WHERE b IN nodes
-RETURN collect(DISTINCT a {.*, embedding: null}) AS nodes,
+RETURN collect(DISTINCT @memory(a)) AS nodes,
        collect(DISTINCT CASE WHEN r IS NULL THEN null ELSE
          {source_id: a.id, target_id: b.id, edge_type: type(r),
           confidence: coalesce(r.confidence, 1.0), created_at: r.created_at} END) AS edges

@@ -8,4 +8,4 @@ WHERE m.tenant_id = $tenant_id
   AND ($cursor_at IS NULL OR m.occurred_at < $cursor_at
        OR (m.occurred_at = $cursor_at AND m.id < $cursor_id))
 WITH m ORDER BY m.occurred_at DESC, m.id DESC LIMIT $limit
-RETURN m {.*, embedding: null} AS memory
+RETURN @memory(m) AS memory

@@ -15,5 +15,5 @@ WHERE length(p) <= $max_depth AND m <> s
   AND ($include_superseded OR m.superseded_by IS NULL)
   AND ($include_stale OR coalesce(m.stale, false) = false)
 WITH m, p ORDER BY length(p) ASC LIMIT $limit
-RETURN m {.*, embedding: null} AS memory, length(p) AS depth,
+RETURN @memory(m) AS memory, length(p) AS depth,
        [n IN nodes(p) | n.id] AS path_ids, [x IN relationships(p) | type(x)] AS path_types

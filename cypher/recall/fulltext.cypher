@@ -5,5 +5,5 @@ WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_
   AND m.kind IN $kinds
   AND ($include_superseded OR m.superseded_by IS NULL)
   AND ($include_stale OR coalesce(m.stale, false) = false)
-RETURN m {.*, embedding: null} AS memory, score
+RETURN @memory(m) AS memory, score
 LIMIT $k

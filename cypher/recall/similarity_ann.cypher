@@ -7,4 +7,4 @@ WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_
   AND ($include_stale OR coalesce(m.stale, false) = false)
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS exact
 ORDER BY exact DESC LIMIT $k
-RETURN m {.*, embedding: null} AS memory, 2 * exact - 1 AS similarity
+RETURN @memory(m) AS memory, 2 * exact - 1 AS similarity

@@ -6,4 +6,4 @@ WHERE m.tenant_id = $tenant_id AND m.occurred_at IS NOT NULL
   AND ($include_stale OR coalesce(m.stale, false) = false)
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS score
 ORDER BY score DESC LIMIT $k
-RETURN m {.*, embedding: null} AS memory, 2 * score - 1 AS similarity
+RETURN @memory(m) AS memory, 2 * score - 1 AS similarity

@@ -5,6 +5,6 @@ WHERE m.tenant_id = $tenant_id
   AND m.kind IN $kinds
   AND ($include_superseded OR m.superseded_by IS NULL)
   AND ($include_stale OR coalesce(m.stale, false) = false)
-RETURN m {.*, embedding: null} AS memory
+RETURN @memory(m) AS memory
 ORDER BY m.occurred_at DESC, m.id DESC
 LIMIT $k

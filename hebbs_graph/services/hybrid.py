@@ -32,11 +32,12 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from hebbs_graph import scoring
-from hebbs_graph.graph.store import GraphStore, Tx
+from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.services import cuetime
 from hebbs_graph.services.lucene import content_terms, fulltext_query, term_query
 from hebbs_graph.services.records import to_memory
+from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import Settings
 
 # Per-term lookups cost one Lucene query each: a long cue searches its first terms only.
@@ -66,6 +67,7 @@ class Node:
     text: float = 0.0
     occurred_at: datetime | None = None
     neighbours: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)  # an insight's candidate sources
 
 
 def scope_bm25(hits: dict[str, list[tuple[str, float]]], scope_size: int) -> dict[str, float]:
@@ -139,10 +141,31 @@ def spread(
     return final
 
 
+def inherit(final: dict[str, float], nodes: dict[str, Node], share: float) -> dict[str, float]:
+    """An insight scores at least ``share`` × the best of its sources among the candidates.
+
+    It stands for what it was drawn from: when the episodes behind it match the cue, so
+    does it, and the episodes must not crowd it out of the answer (ten matching
+    episodes on a timeline lift each other; their one-line summary has no timeline).
+    """
+    if share <= 0:
+        return final
+    out = dict(final)
+    for mid, node in nodes.items():
+        best = max((final[s] for s in node.sources if s in final), default=0.0)
+        out[mid] = max(out.get(mid, 0.0), share * best)
+    return out
+
+
+def _instant(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
 class HybridRecall:
-    def __init__(self, store: GraphStore, settings: Settings) -> None:
+    def __init__(self, store: GraphStore, settings: Settings, sizes: ScopeSizes) -> None:
         self.store = store
         self.settings = settings
+        self.sizes = sizes
 
     async def search(
         self, scope: ScopeLike, cue: str, vector: list[float], k: int, nearest: Nearest
@@ -162,6 +185,7 @@ class HybridRecall:
         base = fuse(nodes, candidates, vector_order, text_order, self.settings)
         self._lift_named_periods(cue, nodes, base)
         final = spread(base, nodes, set(candidates), self.settings.recall_neighbour_share)
+        final = inherit(final, nodes, self.settings.recall_insight_share)
         best = sorted(final.items(), key=lambda kv: kv[1], reverse=True)[:k]
         top = best[0][1] if best and best[0][1] > 0 else 1.0
         memories = await self._load(scope.tenant_id, [mid for mid, _ in best], loaded)
@@ -192,49 +216,49 @@ class HybridRecall:
         terms = content_terms(cue, drop_stop_words=drop)[:MAX_SCOPED_TERMS]
         if not terms:
             return {}
-        hits, size = await self.store.read(lambda tx: self._term_hits(tx, scope, terms))
-        return scope_bm25(hits, size)
-
-    async def _term_hits(
-        self, tx: Tx, scope: ScopeLike, terms: list[str]
-    ) -> tuple[dict[str, list[tuple[str, float]]], int]:
         cap = self.settings.fulltext_term_hits
         queries = [
             {"term": t, "query": term_query(t, scope.tenant_id, scope.entity_id)} for t in terms
         ]
-        rows = await tx.rows("recall/term_hits", terms=queries, cap=cap, **scope.params())
-        kind = "entity" if scope.entity_id is not None else "tenant"
-        counted = await tx.one(
-            f"recall/scope_size_{kind}", cap=cap * SCOPE_COUNT_FACTOR, **scope.params()
+        rows, size = await asyncio.gather(
+            self.store.read_rows("recall/term_hits", terms=queries, cap=cap, **scope.params()),
+            self.sizes.count(scope.tenant_id, scope.entity_id, cap * SCOPE_COUNT_FACTOR),
         )
         hits = {r["term"]: [(h[0], float(h[1])) for h in r["hits"]] for r in rows}
-        return hits, int(counted["size"]) if counted else 0
+        return scope_bm25(hits, size)
 
     # -- graph ----------------------------------------------------------------------------
 
     async def _expand(
         self, scope: ScopeLike, candidates: list[str], vector: list[float], text: dict[str, float]
     ) -> dict[str, Node]:
-        """Similarity, time and timeline neighbours of every candidate, in one query."""
+        """Similarity, time, timeline neighbours and insights of every candidate, in one
+        query."""
         rows = await self.store.read_rows(
             "recall/expand",
             ids=candidates,
             vector=vector,
             with_neighbours=self.settings.recall_neighbour_share > 0,
+            with_insights=self.settings.recall_insight_share > 0,
             **scope.params(),
         )
         nodes: dict[str, Node] = {}
+
+        def node(found: dict[str, Any]) -> Node:
+            known = nodes.setdefault(found["id"], Node())
+            known.similarity, known.text = found["similarity"], text.get(found["id"], 0.0)
+            known.occurred_at = _instant(found["occurred_at"])
+            return known
+
         for r in rows:
-            node = nodes.setdefault(r["id"], Node())
-            node.similarity, node.occurred_at = r["similarity"], r["occurred_at"]
-            node.text = text.get(r["id"], 0.0)
+            here = node(r)
             for nb in r["neighbours"]:
-                node.neighbours.append(nb["id"])
-                around = nodes.setdefault(nb["id"], Node())
-                around.similarity, around.occurred_at = nb["similarity"], nb["occurred_at"]
-                around.text = text.get(nb["id"], 0.0)
-        for mid, node in nodes.items():  # the edge seen from the neighbour's side too
-            for other in node.neighbours:
+                here.neighbours.append(nb["id"])
+                node(nb)
+            for drawn in r["insights"]:
+                node(drawn).sources.append(r["id"])
+        for mid, known in nodes.items():  # the edge seen from the neighbour's side too
+            for other in known.neighbours:
                 if mid not in nodes[other].neighbours:
                     nodes[other].neighbours.append(mid)
         return nodes

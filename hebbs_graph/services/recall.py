@@ -28,6 +28,7 @@ from hebbs_graph.services import graph_recall
 from hebbs_graph.services.hybrid import HybridRecall
 from hebbs_graph.services.lucene import fulltext_query
 from hebbs_graph.services.records import to_memory
+from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import Settings
 from hebbs_graph.timeutil import utcnow
 
@@ -74,7 +75,8 @@ class RecallService:
         self.embedder = embedder
         self.settings = settings
         self._reinforcing: set[asyncio.Task[None]] = set()
-        self._hybrid = HybridRecall(store, settings)
+        self.sizes = ScopeSizes(store)
+        self._hybrid = HybridRecall(store, settings, self.sizes)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
         started = time.perf_counter()
@@ -143,25 +145,17 @@ class RecallService:
         cap = self.settings.exact_scan_max
         kind = "entity" if scope.entity_id is not None else "tenant"
         params = {**scope.params(), "vector": vector, "k": k}
-
-        async def work(tx: Any) -> list[dict[str, Any]]:
-            size = await tx.one(f"recall/scope_size_{kind}", cap=cap + 1, **scope.params())
-            if size is not None and size["size"] <= cap:
-                rows: list[dict[str, Any]] = await tx.rows(
-                    f"recall/similarity_exact_{kind}", **params
-                )
-                return rows
+        size = await self.sizes.count(scope.tenant_id, scope.entity_id, cap + 1)
+        rows: list[dict[str, Any]] = []
+        if size > cap:
             fetch = max(k * self.settings.ann_overfetch, k)
             while True:
-                rows = await tx.rows("recall/similarity_ann", fetch=fetch, **params)
+                rows = await self.store.read_rows("recall/similarity_ann", fetch=fetch, **params)
                 if len(rows) >= k or fetch >= self.settings.ann_max_candidates:
                     break
                 fetch = min(fetch * 4, self.settings.ann_max_candidates)
-            if len(rows) < k:
-                rows = await tx.rows(f"recall/similarity_exact_{kind}", **params)
-            return rows
-
-        rows = await self.store.read(work)
+        if size <= cap or len(rows) < k:
+            rows = await self.store.read_rows(f"recall/similarity_exact_{kind}", **params)
         return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
 
     async def fulltext(self, scope: Scope, cue: str, k: int) -> list[tuple[Memory, float]]:

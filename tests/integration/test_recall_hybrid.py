@@ -75,7 +75,7 @@ async def test_text_scores_use_the_scopes_idf(kit):
     texts = [f"Zorblax: note number {i} about the weekly zorblax sync" for i in range(12)]
     texts.append("Zorblax: I glazed a bowl and fired it in the kiln")
     ids = await kit.batch([{"content": t, "entity_id": "z"} for t in texts])
-    hybrid = HybridRecall(kit.services.store, kit.services.settings)
+    hybrid = HybridRecall(kit.services.store, kit.services.settings, kit.services.recall.sizes)
     scores = await hybrid.text_scores(scope(kit.tenant, "z"), "zorblax kiln", 50)
     assert max(scores, key=scores.__getitem__) == ids[-1]
     assert len(scores) == len(texts)  # every memory holds "zorblax"
@@ -83,7 +83,7 @@ async def test_text_scores_use_the_scopes_idf(kit):
 
 async def test_function_words_are_not_searched(kit):
     await kit.batch([{"content": "what did you do when it was here"}, {"content": "kiln"}])
-    hybrid = HybridRecall(kit.services.store, kit.services.settings)
+    hybrid = HybridRecall(kit.services.store, kit.services.settings, kit.services.recall.sizes)
     assert await hybrid.text_scores(scope(kit.tenant), "What did she do?", 50) == {}
 
 

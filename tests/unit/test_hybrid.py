@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from hebbs_graph.services import cuetime
-from hebbs_graph.services.hybrid import Node, fuse, normaliser, scope_bm25, spread
+from hebbs_graph.services.hybrid import Node, fuse, inherit, normaliser, scope_bm25, spread
 from hebbs_graph.services.lucene import (
     CUE_STOP_WORDS,
     LUCENE_ENGLISH_STOP_WORDS,
@@ -128,3 +128,17 @@ def test_term_query_scores_the_content_term_only() -> None:
         == f"+tenant_key:{tenant_key('t1')}^0 +entity_key:{entity_key('t1', 'e1')}^0 +content:kiln"
     )
     assert term_query("kiln", "t1", None) == f"+tenant_key:{tenant_key('t1')}^0 +content:kiln"
+
+
+def test_an_insight_scores_as_its_best_source_at_least() -> None:
+    nodes = {
+        "e1": Node(neighbours=["e2"]),
+        "e2": Node(neighbours=["e1"]),
+        "i": Node(sources=["e1", "e2"]),
+        "lone": Node(),
+    }
+    final = {"e1": 1.4, "e2": 0.9, "i": 0.6, "lone": 0.3}
+    assert inherit(final, nodes, 1.0) == {"e1": 1.4, "e2": 0.9, "i": 1.4, "lone": 0.3}
+    assert inherit(final, nodes, 0.5)["i"] == pytest.approx(0.7)
+    assert inherit({**final, "i": 2.0}, nodes, 1.0)["i"] == 2.0  # never lowered
+    assert inherit(final, nodes, 0.0) == final
