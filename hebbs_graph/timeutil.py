@@ -14,3 +14,9 @@ def as_utc(value: datetime) -> datetime:
     if value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value.astimezone(UTC)
+
+
+# The widest bounds a time-range query takes for "no bound", so its index range is
+# always a range (a NULL bound would turn the seek into a scan of the whole scope).
+EARLIEST = datetime(1, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)

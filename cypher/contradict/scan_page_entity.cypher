@@ -5,5 +5,5 @@ WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id AND m.occurred_at >=
   AND m.superseded_by IS NULL
   AND (m.occurred_at > $after_at OR m.id > $after_id)
 RETURN m.id AS id, m.occurred_at AS occurred_at
-ORDER BY m.occurred_at, m.id
+ORDER BY m.tenant_id, m.entity_id, m.occurred_at, m.id
 LIMIT $limit

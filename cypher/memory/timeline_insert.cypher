@@ -2,6 +2,9 @@
 // The MERGE + SET on the entity node takes its write lock, so concurrent writers for
 // one entity queue up instead of forking the chain. Neighbours are ordered by
 // (occurred_at, id), so imported history lands where it belongs, not at the end.
+// ORDER BY names the index's leading keys (tenant_id, entity_id) too: only then does the
+// planner read the index in order and stop at the first row, instead of sorting the
+// whole entity for every memory written (see recall/temporal_entity_newest).
 UNWIND $ids AS mid
 MATCH (m:Memory {id: mid})
 WHERE m.tenant_id = $tenant_id AND m.entity_id IS NOT NULL AND m.kind = 'episode'
@@ -15,7 +18,7 @@ CALL (m) {
   WHERE p.tenant_id = m.tenant_id AND p.entity_id = m.entity_id
     AND p.occurred_at <= m.occurred_at AND p.kind = 'episode' AND p.id <> m.id
     AND (p.occurred_at < m.occurred_at OR p.id < m.id)
-  WITH p ORDER BY p.occurred_at DESC, p.id DESC LIMIT 1
+  WITH p ORDER BY p.tenant_id DESC, p.entity_id DESC, p.occurred_at DESC, p.id DESC LIMIT 1
   RETURN p
 }
 CALL (m) {
@@ -23,7 +26,7 @@ CALL (m) {
   WHERE n.tenant_id = m.tenant_id AND n.entity_id = m.entity_id
     AND n.occurred_at >= m.occurred_at AND n.kind = 'episode' AND n.id <> m.id
     AND (n.occurred_at > m.occurred_at OR n.id > m.id)
-  WITH n ORDER BY n.occurred_at ASC, n.id ASC LIMIT 1
+  WITH n ORDER BY n.tenant_id ASC, n.entity_id ASC, n.occurred_at ASC, n.id ASC LIMIT 1
   RETURN n
 }
 // p and n are m's true neighbours (every memory of the batch already exists), so any

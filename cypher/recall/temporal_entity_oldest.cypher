@@ -1,4 +1,6 @@
 // One entity's memories in time order (oldest first), optionally inside a time range.
+// (ORDER BY names the index's leading keys too: only then does the planner read the
+// index in order and stop after $k rows instead of sorting the whole scope.)
 MATCH (m:Memory)
 WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id
   AND m.occurred_at >= $start AND m.occurred_at < $end
@@ -6,5 +8,5 @@ WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id
   AND ($include_superseded OR m.superseded_by IS NULL)
   AND ($include_stale OR coalesce(m.stale, false) = false)
 RETURN @memory(m) AS memory
-ORDER BY m.occurred_at ASC, m.id ASC
+ORDER BY m.tenant_id ASC, m.entity_id ASC, m.occurred_at ASC, m.id ASC
 LIMIT $k

@@ -34,7 +34,7 @@ from hebbs_graph.services.records import (
     to_memory,
 )
 from hebbs_graph.settings import Settings
-from hebbs_graph.timeutil import as_utc, utcnow
+from hebbs_graph.timeutil import EARLIEST, LATEST, as_utc, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -234,8 +234,8 @@ class MemoryService:
             tenant_id=tenant_id,
             entity_id=entity_id,
             kinds=kinds,
-            since=as_utc(since) if since else None,
-            until=as_utc(until) if until else None,
+            since=as_utc(since) if since else EARLIEST,
+            upper=cursor_at or (as_utc(until) if until else LATEST),
             cursor_at=cursor_at,
             cursor_id=cursor_id,
             limit=limit + 1,

@@ -30,12 +30,10 @@ from hebbs_graph.services.lucene import fulltext_query
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import Settings
-from hebbs_graph.timeutil import utcnow
+from hebbs_graph.timeutil import EARLIEST, LATEST, utcnow
 
 log = logging.getLogger(__name__)
 
-_EPOCH_START = datetime.fromisoformat("0001-01-01T00:00:00+00:00")
-_EPOCH_END = datetime.fromisoformat("9999-12-31T23:59:59+00:00")
 RECALLED_KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 
 
@@ -178,8 +176,8 @@ class RecallService:
         span = spec.time_range
         rows = await self.store.read_rows(
             f"recall/temporal_{kind}_{spec.order}",
-            start=(span.start if span and span.start else _EPOCH_START),
-            end=(span.end if span and span.end else _EPOCH_END),
+            start=(span.start if span and span.start else EARLIEST),
+            end=(span.end if span and span.end else LATEST),
             k=k,
             **scope.params(),
         )
