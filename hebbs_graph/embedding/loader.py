@@ -33,15 +33,19 @@ def load_embedder(
         try:
             if device != "cpu":
                 raise OnnxUnavailable(f"the device is {device!r}; ONNX runs on the CPU only")
-            return OnnxEmbedder(
+            embedder = OnnxEmbedder(
                 loaded,
                 name=model,
                 model_path=resolve_model_path(model),
                 cache_dir=cache_dir,
                 batch_size=batch_size,
             )
-        except OnnxUnavailable as exc:
+            how = "exported to" if embedder.exported else "cached at"
+            log.info("embedding on ONNX Runtime, model %s %s", how, embedder.path)
+            return embedder
+        except Exception as exc:  # any failure on the ONNX path leaves torch, in auto
+            why = str(exc) if isinstance(exc, OnnxUnavailable) else f"unexpected {exc!r}"
             if backend == "onnx":
-                raise OnnxUnavailable(f"HEBBS_EMBEDDING_BACKEND=onnx, but {exc}") from exc
-            log.info("embedding on torch: %s", exc)
+                raise OnnxUnavailable(f"HEBBS_EMBEDDING_BACKEND=onnx, but {why}") from exc
+            log.info("embedding on torch: %s", why)
     return SentenceTransformerEmbedder(model, batch_size=batch_size, device=device, loaded=loaded)

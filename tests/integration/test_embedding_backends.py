@@ -110,25 +110,42 @@ def reuse_model(model: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     ("backend", "kind"), [("onnx", OnnxEmbedder), ("torch", SentenceTransformerEmbedder)]
 )
 def test_the_backend_setting_is_honoured(
-    backend: str, kind: type, cache_dir: Path, onnx_embedder: OnnxEmbedder
+    backend: str,
+    kind: type,
+    cache_dir: Path,
+    onnx_embedder: OnnxEmbedder,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     settings = Settings(embedding_backend=backend, cache_dir=cache_dir)
-    assert isinstance(load_embedder(settings), kind)
+    with caplog.at_level(logging.INFO, logger="hebbs_graph.embedding.loader"):
+        assert isinstance(load_embedder(settings), kind)
+    assert ("cached at" in caplog.text) == (backend == "onnx")
 
 
 @pytest.mark.usefixtures("reuse_model")
+@pytest.mark.parametrize(
+    ("error", "why"),
+    [
+        (OnnxUnavailable("onnxruntime is not installed"), "onnxruntime is not installed"),
+        (RuntimeError("boom"), "unexpected RuntimeError('boom')"),
+    ],
+)
 def test_auto_falls_back_to_torch_saying_why(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    error: Exception,
+    why: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     def unavailable(*_: object, **__: object) -> None:
-        raise OnnxUnavailable("onnxruntime is not installed")
+        raise error
 
     monkeypatch.setattr(loader, "OnnxEmbedder", unavailable)
     with caplog.at_level(logging.INFO, logger="hebbs_graph.embedding.loader"):
         embedder = load_embedder(Settings(embedding_backend="auto", cache_dir=tmp_path))
     assert isinstance(embedder, SentenceTransformerEmbedder)
-    assert "onnxruntime is not installed" in caplog.text
-    with pytest.raises(OnnxUnavailable, match="HEBBS_EMBEDDING_BACKEND=onnx, but onnxruntime"):
+    assert f"embedding on torch: {why}" in caplog.text
+    with pytest.raises(OnnxUnavailable, match=r"HEBBS_EMBEDDING_BACKEND=onnx, but "):
         load_embedder(Settings(embedding_backend="onnx", cache_dir=tmp_path))
 
 
