@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     embedding_model: str = DEFAULT_MODEL
     embedding_batch_size: int = 64
     embedding_device: str = "cpu"
+    # "auto": ONNX Runtime when it reproduces the model exactly (a Transformer, mean or
+    # CLS pooling, optional Normalize; exported once into cache_dir/onnx), else torch.
+    # "onnx" insists on it (an error if impossible); "torch": sentence-transformers.
+    embedding_backend: Literal["auto", "onnx", "torch"] = "auto"
 
     # API.
     host: str = "127.0.0.1"

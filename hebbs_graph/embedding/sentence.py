@@ -24,16 +24,31 @@ def resolve_model_path(name: str) -> str:
     return str(Path(name).expanduser()) if Path(name).expanduser().exists() else name
 
 
-class SentenceTransformerEmbedder:
-    def __init__(self, model: str = DEFAULT_MODEL, *, batch_size: int = 64, device: str = "cpu"):
-        # Never reach for a hub at run time: the model must already be on disk.
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        from sentence_transformers import SentenceTransformer
+def load_sentence_transformer(model: str = DEFAULT_MODEL, device: str = "cpu") -> Any:
+    """The SentenceTransformer for ``model``, from disk only."""
+    # Never reach for a hub at run time: the model must already be on disk.
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    from sentence_transformers import SentenceTransformer
 
+    return SentenceTransformer(resolve_model_path(model), device=device)
+
+
+class SentenceTransformerEmbedder:
+    def __init__(
+        self,
+        model: str = DEFAULT_MODEL,
+        *,
+        batch_size: int = 64,
+        device: str = "cpu",
+        loaded: Any = None,
+    ):
+        """``loaded``: the SentenceTransformer for ``model`` if the caller has it already."""
         self._name = model
         self._batch_size = batch_size
-        self._model: Any = SentenceTransformer(resolve_model_path(model), device=device)
+        self._model: Any = (
+            loaded if loaded is not None else load_sentence_transformer(model, device)
+        )
         get_dim = (
             getattr(self._model, "get_embedding_dimension", None)
             or self._model.get_sentence_embedding_dimension

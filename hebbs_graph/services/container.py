@@ -44,12 +44,14 @@ class Services:
 
 
 def load_embedder(settings: Settings) -> Embedder:
-    from hebbs_graph.embedding.sentence import SentenceTransformerEmbedder
+    from hebbs_graph.embedding.loader import load_embedder as load
 
-    return SentenceTransformerEmbedder(
+    return load(
         settings.embedding_model,
+        backend=settings.embedding_backend,
         batch_size=settings.embedding_batch_size,
         device=settings.embedding_device,
+        cache_dir=settings.cache_dir,
     )
 
 

@@ -1,0 +1,156 @@
+"""The ONNX embedder against the torch one, on the real model (no Neo4j needed)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hebbs_graph.embedding import loader, onnx_runtime
+from hebbs_graph.embedding.onnx_runtime import OnnxEmbedder, OnnxUnavailable
+from hebbs_graph.embedding.sentence import (
+    SentenceTransformerEmbedder,
+    load_sentence_transformer,
+    resolve_model_path,
+)
+from hebbs_graph.services.container import load_embedder
+from hebbs_graph.settings import DEFAULT_MODEL, Settings
+
+TEXTS = [
+    "",
+    " ",
+    "Alice moved to Berlin in May.",
+    "what did she do?",
+    "a long memory " + "about the garden, the weather and the neighbours " * 60,
+    "ok",
+    "The meeting on Tuesday was moved to Thursday because Bob was ill.",
+]
+
+
+@pytest.fixture(scope="module")
+def model() -> Any:
+    return load_sentence_transformer(DEFAULT_MODEL)
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(scope="module")
+def onnx_embedder(model: Any, cache_dir: Path) -> OnnxEmbedder:
+    return make_onnx(model, cache_dir, batch_size=3)
+
+
+def make_onnx(model: Any, cache_dir: Path, batch_size: int = 64) -> OnnxEmbedder:
+    return OnnxEmbedder(
+        model,
+        name=DEFAULT_MODEL,
+        model_path=resolve_model_path(DEFAULT_MODEL),
+        cache_dir=cache_dir,
+        batch_size=batch_size,
+    )
+
+
+def test_onnx_gives_the_torch_vectors(model: Any, onnx_embedder: OnnxEmbedder) -> None:
+    assert len(model.tokenizer(TEXTS[4])["input_ids"]) > 256  # truncated on both sides
+    torch_embedder = SentenceTransformerEmbedder(DEFAULT_MODEL, batch_size=3, loaded=model)
+    expected = np.array(torch_embedder.embed_sync(TEXTS))
+    got = np.array(onnx_embedder.embed_sync(TEXTS))
+    assert got.shape == (len(TEXTS), 384)
+    assert np.abs(got - expected).max() < 1e-4
+    assert onnx_embedder.dimension == torch_embedder.dimension
+    assert onnx_embedder.model_name == torch_embedder.model_name
+
+
+async def test_order_is_kept_across_batches(onnx_embedder: OnnxEmbedder) -> None:
+    alone = [onnx_embedder.embed_sync([text])[0] for text in TEXTS]
+    together = await onnx_embedder.embed(TEXTS)  # batches of 3, sorted by length
+    assert np.abs(np.array(together) - np.array(alone)).max() < 1e-5
+    assert await onnx_embedder.embed([]) == []
+
+
+def test_the_export_is_cached_and_reused(
+    model: Any, onnx_embedder: OnnxEmbedder, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert onnx_embedder.exported
+    assert onnx_embedder.path.parent == cache_dir / "onnx"
+    assert [p.name for p in (cache_dir / "onnx").iterdir()] == [onnx_embedder.path.name]
+    stamp = onnx_embedder.path.stat().st_mtime_ns
+
+    def no_export(*_: object) -> None:
+        raise AssertionError("exported again")
+
+    monkeypatch.setattr(onnx_runtime, "export_transformer", no_export)
+    again = make_onnx(model, cache_dir)
+    assert not again.exported
+    assert again.path == onnx_embedder.path
+    assert again.path.stat().st_mtime_ns == stamp
+
+
+def test_a_broken_cached_file_is_exported_again(model: Any, tmp_path: Path) -> None:
+    first = make_onnx(model, tmp_path)
+    first.path.write_bytes(b"not an onnx model")
+    second = make_onnx(model, tmp_path)
+    assert second.exported
+    assert np.allclose(second.embed_sync(["hello"]), first.embed_sync(["hello"]), atol=1e-6)
+
+
+@pytest.fixture
+def reuse_model(model: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """load_embedder without loading the model again."""
+    monkeypatch.setattr(loader, "load_sentence_transformer", lambda *_: model)
+
+
+@pytest.mark.usefixtures("reuse_model")
+@pytest.mark.parametrize(
+    ("backend", "kind"), [("onnx", OnnxEmbedder), ("torch", SentenceTransformerEmbedder)]
+)
+def test_the_backend_setting_is_honoured(
+    backend: str,
+    kind: type,
+    cache_dir: Path,
+    onnx_embedder: OnnxEmbedder,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    settings = Settings(embedding_backend=backend, cache_dir=cache_dir)
+    with caplog.at_level(logging.INFO, logger="hebbs_graph.embedding.loader"):
+        assert isinstance(load_embedder(settings), kind)
+    assert ("cached at" in caplog.text) == (backend == "onnx")
+
+
+@pytest.mark.usefixtures("reuse_model")
+@pytest.mark.parametrize(
+    ("error", "why"),
+    [
+        (OnnxUnavailable("onnxruntime is not installed"), "onnxruntime is not installed"),
+        (RuntimeError("boom"), "unexpected RuntimeError('boom')"),
+    ],
+)
+def test_auto_falls_back_to_torch_saying_why(
+    error: Exception,
+    why: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def unavailable(*_: object, **__: object) -> None:
+        raise error
+
+    monkeypatch.setattr(loader, "OnnxEmbedder", unavailable)
+    with caplog.at_level(logging.INFO, logger="hebbs_graph.embedding.loader"):
+        embedder = load_embedder(Settings(embedding_backend="auto", cache_dir=tmp_path))
+    assert isinstance(embedder, SentenceTransformerEmbedder)
+    assert f"embedding on torch: {why}" in caplog.text
+    with pytest.raises(OnnxUnavailable, match=r"HEBBS_EMBEDDING_BACKEND=onnx, but "):
+        load_embedder(Settings(embedding_backend="onnx", cache_dir=tmp_path))
+
+
+@pytest.mark.usefixtures("reuse_model")
+def test_onnx_refuses_a_gpu_device(tmp_path: Path) -> None:
+    settings = Settings(embedding_backend="onnx", embedding_device="cuda", cache_dir=tmp_path)
+    with pytest.raises(OnnxUnavailable, match="CPU only"):
+        load_embedder(settings)
