@@ -56,7 +56,7 @@ class ScopeLike(Protocol):
     def params(self) -> dict[str, Any]: ...
 
 
-Nearest = Callable[[Any, list[float], int], Awaitable[list[tuple[Memory, float]]]]
+Nearest = Callable[[Any, list[float], int], Awaitable[list[tuple[str, float]]]]
 
 
 @dataclass
@@ -175,8 +175,7 @@ class HybridRecall:
         by_vector, text = await asyncio.gather(
             nearest(scope, vector, n), self.text_scores(scope, cue, n)
         )
-        loaded = {m.id: m for m, _ in by_vector}
-        vector_order = [m.id for m, _ in by_vector]
+        vector_order = [mid for mid, _ in by_vector]
         text_order = [mid for mid, _ in sorted(text.items(), key=lambda kv: -kv[1])[:n]]
         candidates = list(dict.fromkeys(vector_order + text_order))
         if not candidates:
@@ -188,7 +187,7 @@ class HybridRecall:
         final = inherit(final, nodes, self.settings.recall_insight_share)
         best = sorted(final.items(), key=lambda kv: kv[1], reverse=True)[:k]
         top = best[0][1] if best and best[0][1] > 0 else 1.0
-        memories = await self._load(scope.tenant_id, [mid for mid, _ in best], loaded)
+        memories = await self._load(scope.tenant_id, [mid for mid, _ in best])
         return [(memories[mid], score / top) for mid, score in best if mid in memories]
 
     def _lift_named_periods(self, cue: str, nodes: dict[str, Node], base: dict[str, float]) -> None:
@@ -263,11 +262,6 @@ class HybridRecall:
                     nodes[other].neighbours.append(mid)
         return nodes
 
-    async def _load(
-        self, tenant_id: str, ids: list[str], loaded: dict[str, Memory]
-    ) -> dict[str, Memory]:
-        missing = [i for i in ids if i not in loaded]
-        if missing:
-            rows = await self.store.read_rows("memory/get_many", tenant_id=tenant_id, ids=missing)
-            loaded = loaded | {r["memory"]["id"]: to_memory(r["memory"]) for r in rows}
-        return loaded
+    async def _load(self, tenant_id: str, ids: list[str]) -> dict[str, Memory]:
+        rows = await self.store.read_rows("memory/get_many", tenant_id=tenant_id, ids=ids)
+        return {r["memory"]["id"]: to_memory(r["memory"]) for r in rows}

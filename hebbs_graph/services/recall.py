@@ -140,6 +140,22 @@ class RecallService:
         vector index, over-fetching for the scope filter and widening until k survive;
         if even the widest fetch comes up short, the exact scan decides.
         """
+        rows = await self._nearest_rows("similarity", scope, vector, k)
+        return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
+
+    async def nearest_ids(
+        self, scope: Scope, vector: list[float], k: int
+    ) -> list[tuple[str, float]]:
+        """Like similarity(), as (id, similarity) only: nothing is loaded. From the vector
+        index the similarity is the index's own score (it may be quantised)."""
+        rows = await self._nearest_rows("nearest", scope, vector, k)
+        return [(r["id"], float(r["similarity"])) for r in rows]
+
+    async def _nearest_rows(
+        self, family: str, scope: Scope, vector: list[float], k: int
+    ) -> list[dict[str, Any]]:
+        """``recall/<family>_exact_*`` for small scopes, ``<family>_ann`` widening for
+        large ones, the exact scan again when even the widest fetch comes up short."""
         cap = self.settings.exact_scan_max
         kind = "entity" if scope.entity_id is not None else "tenant"
         params = {**scope.params(), "vector": vector, "k": k}
@@ -148,13 +164,13 @@ class RecallService:
         if size > cap:
             fetch = max(k * self.settings.ann_overfetch, k)
             while True:
-                rows = await self.store.read_rows("recall/similarity_ann", fetch=fetch, **params)
+                rows = await self.store.read_rows(f"recall/{family}_ann", fetch=fetch, **params)
                 if len(rows) >= k or fetch >= self.settings.ann_max_candidates:
                     break
                 fetch = min(fetch * 4, self.settings.ann_max_candidates)
         if size <= cap or len(rows) < k:
-            rows = await self.store.read_rows(f"recall/similarity_exact_{kind}", **params)
-        return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
+            rows = await self.store.read_rows(f"recall/{family}_exact_{kind}", **params)
+        return rows
 
     async def fulltext(self, scope: Scope, cue: str, k: int) -> list[tuple[Memory, float]]:
         query = fulltext_query(cue, scope.tenant_id, scope.entity_id)
@@ -167,7 +183,7 @@ class RecallService:
 
     async def hybrid(self, scope: Scope, cue: str, vector: list[float], k: int) -> list[Candidate]:
         """Vector and text evidence fused, spread along the timeline (services/hybrid.py)."""
-        found = await self._hybrid.search(scope, cue, vector, k, self.similarity)
+        found = await self._hybrid.search(scope, cue, vector, k, self.nearest_ids)
         return [Candidate(m, relevance, {Strategy.HYBRID}) for m, relevance in found]
 
     async def temporal(self, scope: Scope, spec: StrategySpec, k: int) -> list[Candidate]:

@@ -26,6 +26,7 @@ def expand(name: str) -> list[str]:
     for key, values in {
         "{kind}": ["entity", "tenant"],
         "{spec.order}": ["newest", "oldest"],
+        "{family}": ["similarity", "nearest"],
     }.items():
         out = (
             [n.replace(key, v) for n in out for v in values] if any(key in n for n in out) else out
