@@ -99,9 +99,10 @@ class MemoEmbedder:
     def __init__(self, inner: Any) -> None:
         self.inner, self.memo = inner, {}
         self.dimension, self.model_name = inner.dimension, inner.model_name
+        self.bypass = False
 
     async def embed(self, texts: list[str]) -> list[list[float]]:
-        if all(t in self.memo for t in texts):
+        if not self.bypass and all(t in self.memo for t in texts):
             return [self.memo[t] for t in texts]
         return await self.inner.embed(texts)  # type: ignore[no-any-return]
 
@@ -133,24 +134,47 @@ async def ingest(
     return {"memories_per_s": round((stop - start) / took, 1), "remember": pct(singles)}
 
 
-async def recall_latency(services: Services, tenant: str, cues: list[Any]) -> dict[str, Any]:
+async def recall_latency(
+    services: Services, tenant: str, cues: list[Any], embedder: MemoEmbedder
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for strategy in (Strategy.SIMILARITY, Strategy.HYBRID, Strategy.TEMPORAL):
+    strategies = (Strategy.SIMILARITY, Strategy.HYBRID, Strategy.TEMPORAL, Strategy.CAUSAL,
+                  Strategy.ANALOGICAL)  # fmt: skip
+    for strategy in strategies:
         for scoped in (False, True):
-            times = []
-            for n, cue in enumerate(cues):
-                request = RecallIn(
-                    cue=cue.text,
-                    entity_id=cue.entity_id if scoped else None,
-                    strategies=[StrategySpec(strategy=strategy)],
-                    reinforce=False,
-                )
-                t0 = time.perf_counter()
-                await services.recall.recall(tenant, request)
-                if n >= 3:  # warm-up
-                    times.append(time.perf_counter() - t0)
-            out[f"{strategy.value}/{'entity' if scoped else 'tenant'}"] = pct(times)
+            spec = StrategySpec(strategy=strategy, max_depth=3) if strategy == Strategy.CAUSAL else (
+                StrategySpec(strategy=strategy))  # fmt: skip
+            out[f"{strategy.value}/{'entity' if scoped else 'tenant'}"] = await timed(
+                services, tenant, cues, spec, scoped
+            )
+    # The target counts the cue's embedding in: the same calls with the model.
+    embedder.bypass = True
+    try:
+        for strategy in (Strategy.SIMILARITY, Strategy.HYBRID):
+            out[f"{strategy.value}/tenant+cue"] = await timed(
+                services, tenant, cues, StrategySpec(strategy=strategy), False
+            )
+    finally:
+        embedder.bypass = False
     return out
+
+
+async def timed(
+    services: Services, tenant: str, cues: list[Any], spec: StrategySpec, scoped: bool
+) -> dict[str, float]:
+    times = []
+    for n, cue in enumerate(cues):
+        request = RecallIn(
+            cue=cue.text,
+            entity_id=cue.entity_id if scoped else None,
+            strategies=[spec],
+            reinforce=False,
+        )
+        t0 = time.perf_counter()
+        await services.recall.recall(tenant, request)
+        if n >= 3:  # warm-up
+            times.append(time.perf_counter() - t0)
+    return pct(times)
 
 
 def baselines(driver: neo4j.Driver, tenant: str, vectors: list[list[float]]) -> dict[str, Any]:
@@ -250,7 +274,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     driver = neo4j.GraphDatabase.driver(
         settings.effective_neo4j_uri, auth=(settings.neo4j_user, settings.neo4j_password)
     )
-    tenant = f"scale-{time.strftime('%Y%m%dT%H%M%S')}"
+    tenant = args.resume or f"scale-{time.strftime('%Y%m%dT%H%M%S')}"
     corpus = Corpus(seed=7)
     cues = corpus.cues(args.queries, seed="scale", entity_scoped=True)
     await embedder.remember_cues([c.text for c in cues])
@@ -262,17 +286,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {"tenant": tenant, "synthetic_vectors": args.synthetic_vectors,
                               "cue_embedding": pct(model_cost), "sizes": []}  # fmt: skip
     have = 0
+    if args.resume:  # the corpus is seeded: carry on where the kept tenant stopped
+        have = await services.recall.sizes.count(tenant, None, 10**9)
+        have -= have % BATCH
+        log(f"resuming {tenant} at {have} memories")
     try:
-        for size in args.sizes:
+        for size in [s for s in args.sizes if s >= have]:
             before = store_bytes(driver, settings.neo4j_database)
-            added = await ingest(services, tenant, corpus, have, size)
-            row: dict[str, Any] = {"memories": size, "ingest": added}
+            row: dict[str, Any] = {"memories": size}
+            if size > have:
+                row["ingest"] = await ingest(services, tenant, corpus, have, size)
             after = store_bytes(driver, settings.neo4j_database)
-            if before is not None and after is not None:
+            if before is not None and after is not None and size > have:
                 row["store_bytes_per_memory"] = round((after - before) / (size - have), 1)
             have = size
             log(f"{size}: measuring recall")
-            row["recall"] = await recall_latency(services, tenant, cues)
+            row["recall"] = await recall_latency(services, tenant, cues, embedder)
             row["baselines"] = baselines(driver, tenant, [embedder.memo[c.text] for c in cues])
             sim = row["recall"]["similarity/tenant"]["p50_ms"]
             row["ratios"] = {
@@ -314,6 +343,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=18731)
     parser.add_argument("--synthetic-vectors", action="store_true")
     parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--resume", metavar="TENANT", help="grow a tenant kept by --keep")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "scale.json")
     args = parser.parse_args()
     args.sizes = sorted(int(s) for s in args.sizes.split(","))
