@@ -209,18 +209,21 @@ def _antonym_pairs(left: _Side, right: _Side) -> list[tuple[str, str]]:
     return pairs
 
 
-def _prefixed_forms(word: str) -> list[str]:
+# Cached: every pair asks this for each word on one side only, and words recur.
+@lru_cache(maxsize=65536)
+def _prefixed_forms(word: str) -> tuple[str, ...]:
     """'available' -> 'unavailable', 'inavailable', ...: its prefixed opposites."""
-    return [p + word for p in NEGATING_PREFIXES] if len(word) >= MIN_PREFIXED_STEM else []
+    return tuple(p + word for p in NEGATING_PREFIXES) if len(word) >= MIN_PREFIXED_STEM else ()
 
 
-def _unprefixed_forms(word: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def _unprefixed_forms(word: str) -> tuple[str, ...]:
     """'unavailable' -> 'available': the word a negating prefix was put before."""
-    return [
+    return tuple(
         word[len(p) :]
         for p in NEGATING_PREFIXES
         if word.startswith(p) and len(word) - len(p) >= MIN_PREFIXED_STEM
-    ]
+    )
 
 
 def _shared_context(left: _Side, right: _Side, involved: set[str]) -> float:

@@ -26,6 +26,7 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -54,10 +55,15 @@ class TimedDetection:
         self.checked = 0
 
     async def memories_written(
-        self, tenant_id: str, memories: list[Memory], *, revised: bool
+        self,
+        tenant_id: str,
+        memories: list[Memory],
+        *,
+        revised: bool,
+        vectors: Mapping[str, list[float]] | None = None,
     ) -> None:
         started = time.perf_counter()
-        await self.inner.memories_written(tenant_id, memories, revised=revised)
+        await self.inner.memories_written(tenant_id, memories, revised=revised, vectors=vectors)
         self.seconds += time.perf_counter() - started
         self.checked += len(memories)
 

@@ -332,3 +332,50 @@ async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, te
         )
     assert found["numpy"] == found["cypher"]
     assert len(found["numpy"][0]) >= 3
+
+
+def tickets(start: int, n: int = 70) -> list[MemoryIn]:
+    return [
+        MemoryIn(content=f"Ticket {i} was triaged by the support rota")
+        for i in range(start, start + n)
+    ]
+
+
+async def test_batches_keep_vectors_and_still_see_other_writers(
+    services: Services, tenant: str
+) -> None:
+    """A batch leaves the tenant's vectors with the detector, its own included; the next
+    batch compares against what Neo4j holds now, changed behind the detector's back."""
+    quiet = MemoryService(services.store, services.embedder, services.settings)
+    first = await services.memory.remember_batch(
+        tenant,
+        [
+            MemoryIn(content="The office plants were watered", occurred_at=JAN),
+            MemoryIn(content="The API is reliable", occurred_at=JAN),
+            *tickets(0),
+        ],
+    )
+    kept = services.contradict.detector.vectors.get(tenant)
+    assert kept is not None
+    assert set(kept.ids) == set(first)
+    await quiet.revise(tenant, first[0], ReviseIn(content="Budget is $5,000 per tenant"))
+    await quiet.forget(tenant, ForgetIn(memory_ids=[first[1]]))
+    second = await services.memory.remember_batch(
+        tenant,
+        [
+            MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
+            MemoryIn(content="The API is unreliable", occurred_at=MAR),
+            *tickets(100),
+        ],
+    )
+    special = {first[0], first[1], second[0], second[1]}
+    pairs = {
+        (p.memory_id_a, p.memory_id_b)
+        for p in await pending(services, tenant)
+        if {p.memory_id_a, p.memory_id_b} & special
+    }
+    assert pairs == {(first[0], second[0])}  # the revised text, not the cached one
+    kept = services.contradict.detector.vectors.get(tenant)
+    assert kept is not None
+    assert set(kept.ids) == (set(first) | set(second)) - {first[1]}
+    assert kept.stamps[kept.ids.index(first[0])][0] == 2  # version 2: read again
