@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from hebbs_graph.contradict.lexicon import (
@@ -109,8 +109,10 @@ class _Side:
     def content(self, exclude: set[str]) -> set[str]:
         return set(self.content_stems - exclude)
 
+    @cached_property
     def numbers(self) -> list[tuple[Number, str | None]]:
-        """Each measuring number with its key: the word it counts, or the nearest word before."""
+        """Each measuring number with its key: the word it counts, or the nearest word before
+        (worked out once per text, as the side itself is cached)."""
         out: list[tuple[Number, str | None]] = []
         for i, token in enumerate(self.tokens):
             if token.number is None or token.number.identifier:
@@ -235,7 +237,7 @@ def _shared_context(left: _Side, right: _Side, involved: set[str]) -> float:
 
 
 def _numeric_disagreement(left: _Side, right: _Side) -> str | None:
-    na, nb = left.numbers(), right.numbers()
+    na, nb = left.numbers, right.numbers
     if not na or not nb:
         return None
     values_a = {n.canon for n, _ in na}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hebbs_graph.contradict.nearest import nearest_pairs
+from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
 from hebbs_graph.contradict.vectors import TenantVectors, VectorCache, assemble, missing
 
 V1, V2 = (1, "a"), (2, "b")
@@ -83,3 +83,36 @@ def test_cache_of_zero_rows_keeps_nothing() -> None:
     cache = VectorCache(max_rows=0)
     cache.put("t", vectors(("a", V1, [1.0])))
     assert cache.get("t") is None
+
+
+@pytest.mark.parametrize("k", [1, 3, 10])
+@pytest.mark.parametrize("floor", [-1.0, 0.0, 0.3])
+def test_nearest_pairs_are_the_k_best_above_the_floor(k: int, floor: float) -> None:
+    rng = np.random.default_rng(k)
+    base = rng.normal(size=(80, 8))
+    matrix = as_matrix((base + 0.5).tolist())
+    ids = [f"m{i:02}" for i in range(80)]
+    queries = ids[::7]
+    got = nearest_pairs(ids, matrix, queries, k=k, min_similarity=floor)
+    expected = []
+    for q in queries:
+        i = ids.index(q)
+        sims = sorted(
+            ((float(matrix[i] @ matrix[j]), ids[j]) for j in range(80) if j != i), reverse=True
+        )
+        expected += [(q, other, s) for s, other in sims[:k] if s >= floor]
+    assert sorted((a, b) for a, b, _ in got) == sorted((a, b) for a, b, _ in expected)
+    sims = {(a, b): s for a, b, s in expected}
+    for a, b, s in got:
+        assert s == pytest.approx(sims[(a, b)], abs=1e-5)
+
+
+def test_nearest_pairs_break_ties_towards_the_earlier_memory() -> None:
+    twin = [1.0, 0.0]
+    matrix = as_matrix([[1.0, 0.1], twin, twin, twin, [0.0, 1.0]])
+    ids = ["q", "a", "b", "c", "far"]
+    for _ in range(3):
+        assert [b for _, b, _ in nearest_pairs(ids, matrix, ["q"], k=2, min_similarity=0.5)] == [
+            "a",
+            "b",
+        ]
