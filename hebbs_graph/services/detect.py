@@ -69,7 +69,10 @@ def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
     for row in rows:
         if row["pair_key"] in found:
             continue  # two new memories that found each other
-        older, newer = by_age(row["memory"], row["other"])
+        if "older" in row:  # put in order by the query
+            older, newer = row["older"], row["newer"]
+        else:
+            older, newer = by_age(row["memory"], row["other"])
         found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
     return list(found.values())
 
@@ -250,6 +253,7 @@ class Detector:
                 tenant_id=tenant_id,
                 pairs=pairs,
                 linked_types=LINKED_TYPES,
+                with_times=self.llm_on_ingest,
             )
 
         return by_numpy
