@@ -112,10 +112,10 @@ class Detector:
         out = DetectionOut()
         budget = self.settings.contradiction_llm_max_calls_per_write if self.llm_on_ingest else 0
         memo: Memo = {}
-        find = await self._finder(tenant_id, len(ids), fresh, memo)
         step = self.settings.contradiction_chunk
-        for start in range(0, len(ids), step):
-            chunk = ids[start : start + step]
+        chunks = [ids[start : start + step] for start in range(0, len(ids), step)]
+        find = await self._finder(tenant_id, chunks, fresh, memo)
+        for chunk in chunks:
             candidates = _candidates(await find(chunk))
             out.checked += len(chunk)
             if not candidates:
@@ -131,7 +131,7 @@ class Detector:
     # -- finding ------------------------------------------------------------------------
 
     async def _finder(
-        self, tenant_id: str, writing: int, fresh: TenantVectors | None, memo: Memo
+        self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
     ) -> Finder:
         """The cheapest way to this write's true neighbours.
 
@@ -143,6 +143,7 @@ class Detector:
         Anything else goes through the vector index.
         """
         s = self.settings
+        writing = sum(len(c) for c in chunks)
         params = {
             "tenant_id": tenant_id,
             "kinds": KINDS,
@@ -159,7 +160,7 @@ class Detector:
         if writing >= s.contradiction_numpy_min_batch and (
             small or (size <= s.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
         ):
-            return await self._numpy_finder(tenant_id, fresh, memo)
+            return await self._numpy_finder(tenant_id, chunks, fresh, memo)
         if small:
             return lambda chunk: self.store.read_rows(
                 "contradict/neighbours_exact", ids=chunk, **params
@@ -209,8 +210,11 @@ class Detector:
         return current
 
     async def _numpy_finder(
-        self, tenant_id: str, fresh: TenantVectors | None, memo: Memo
+        self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
     ) -> Finder:
+        """Compares ``chunks`` (asked for in this order) in numpy; while Neo4j checks and
+        records one chunk's pairs, the next chunk's comparisons run in a thread (they
+        depend only on the vectors, not on what Neo4j holds)."""
         s = self.settings
         vectors = await self._tenant_vectors(tenant_id, fresh)
         ids, matrix = vectors.ids, vectors.matrix
@@ -244,8 +248,18 @@ class Detector:
                 if worth_checking(a, b)
             ]
 
+        index = {chunk[0]: i for i, chunk in enumerate(chunks)}
+        running: dict[int, asyncio.Future[list[dict[str, Any]]]] = {}
+
+        def start(i: int) -> None:
+            if i < len(chunks) and i not in running:
+                running[i] = asyncio.ensure_future(asyncio.to_thread(flagged, chunks[i]))
+
         async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
-            pairs = await asyncio.to_thread(flagged, chunk)
+            i = index[chunk[0]]
+            start(i)
+            pairs = await running.pop(i)
+            start(i + 1)
             if not pairs:
                 return []
             return await self.store.read_rows(

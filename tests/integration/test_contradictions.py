@@ -307,7 +307,8 @@ async def test_vector_index_path_finds_the_pair(services: Services, tenant: str)
 
 
 async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, tenant: str) -> None:
-    """A batch compares in numpy, a small write in Cypher: both see the same neighbours."""
+    """A batch compares in numpy (in one chunk or several, the next compared while the
+    last is recorded), a small write in Cypher: all see the same neighbours."""
     quiet = MemoryService(services.store, services.embedder, services.settings)
     facts = [
         ("Budget is $5,000 per tenant", "Budget is $2,000 per tenant"),
@@ -320,8 +321,13 @@ async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, te
     ]
     ids = await quiet.remember_batch(tenant, items)
     found = {}
-    for name, threshold in (("numpy", 1), ("cypher", 10_000)):
-        settings = services.settings.model_copy(update={"contradiction_numpy_min_batch": threshold})
+    variants = {
+        "numpy": {"contradiction_numpy_min_batch": 1},
+        "numpy in chunks": {"contradiction_numpy_min_batch": 1, "contradiction_chunk": 4},
+        "cypher": {"contradiction_numpy_min_batch": 10_000},
+    }
+    for name, update in variants.items():
+        settings = services.settings.model_copy(update=update)
         out = await ContradictionService(services.store, settings).detect(tenant, ids)
         found[name] = (
             {(p.memory_id_a, p.memory_id_b) for p in await pending(services, tenant)},
@@ -331,6 +337,7 @@ async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, te
             "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
         )
     assert found["numpy"] == found["cypher"]
+    assert found["numpy in chunks"] == found["cypher"]
     assert len(found["numpy"][0]) >= 3
 
 
