@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from hebbs_graph.contradict.vectors import TenantVectors
 from hebbs_graph.errors import InvalidInput, NotFound
 from hebbs_graph.graph.store import GraphStore, Tx
 from hebbs_graph.ids import normalize_id
@@ -61,12 +63,18 @@ class ContradictionService:
     # -- Phase 1, as a write listener ----------------------------------------------------
 
     async def memories_written(
-        self, tenant_id: str, memories: list[Memory], *, revised: bool
+        self,
+        tenant_id: str,
+        memories: list[Memory],
+        *,
+        revised: bool,
+        vectors: Mapping[str, list[float]] | None = None,
     ) -> None:
         """Check freshly stored (or revised) memories against their neighbours.
 
         The write has committed already, so a failure here is logged, not raised: the
-        memories are safe and a batch scan can catch up later.
+        memories are safe and a batch scan can catch up later. ``vectors`` (the write's
+        own embeddings) spare the numpy path reading them back.
         """
         if not self.settings.contradiction_detection:
             return
@@ -78,7 +86,14 @@ class ContradictionService:
                 await self.store.write_rows(
                     "contradict/pending_stale", tenant_id=tenant_id, ids=ids
                 )
-            await self.detector.detect(tenant_id, ids)
+            fresh = TenantVectors.of(
+                [
+                    (m.id, (m.version, m.content_sha256), m.content, vectors[m.id])
+                    for m in memories
+                    if vectors and m.id in vectors and m.kind != MemoryKind.SNAPSHOT
+                ]
+            )
+            await self.detector.detect(tenant_id, ids, fresh=fresh)
         except Exception:
             log.warning(
                 "contradiction detection failed for %d memories of tenant %s",

@@ -3,7 +3,8 @@
 For a set of memories (a write, or a page of a batch scan): one batched query per
 chunk finds each memory's K nearest current neighbours in its tenant (exact cosine
 for small tenants, the vector index for large ones), leaving out pairs that are
-already linked, pending or dismissed. The heuristic classifier scores each pair;
+already linked, pending or dismissed. A batch write compares in numpy instead, against
+the tenant's vectors kept between writes (``contradict/vectors.py``). The heuristic classifier scores each pair;
 those at min_confidence or above become ``:PendingContradiction`` records. With the
 LLM route on, the strongest candidates (at most a fixed number per write) are judged
 by the LLM instead, and its confident verdicts become edges at once.
@@ -18,9 +19,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from hebbs_graph.contradict.classifier import classify
+from hebbs_graph.contradict.classifier import Classification, classify
 from hebbs_graph.contradict.judge import Judgement, judge
-from hebbs_graph.contradict.nearest import Matrix, as_matrix, nearest_pairs, stack
+from hebbs_graph.contradict.nearest import nearest_pairs
+from hebbs_graph.contradict.vectors import TenantVectors, VectorCache, assemble, missing
 from hebbs_graph.errors import LLMError
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.graph.store import GraphStore, Tx
@@ -34,6 +36,8 @@ from hebbs_graph.timeutil import utcnow
 log = logging.getLogger(__name__)
 
 Finder = Callable[[list[str]], Awaitable[list[dict[str, Any]]]]
+# Classifications made while finding, by (text a, text b), so none is made twice.
+Memo = dict[tuple[str, str], Classification]
 
 KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 # Pairs already settled one way or the other are never raised again.
@@ -42,7 +46,7 @@ SNIPPET_CHARS = 200
 # Measured here: one vector-index query per memory costs about as much as reading 25+
 # vectors, so a write compares in numpy while the tenant has fewer than 25x its size.
 VECTORS_PER_QUERY = 25
-VECTOR_PAGE = 5000
+VECTOR_PAGE = 2000
 KEEP_DISMISSED = 1000
 
 
@@ -65,7 +69,10 @@ def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
     for row in rows:
         if row["pair_key"] in found:
             continue  # two new memories that found each other
-        older, newer = by_age(row["memory"], row["other"])
+        if "older" in row:  # put in order by the query
+            older, newer = row["older"], row["newer"]
+        else:
+            older, newer = by_age(row["memory"], row["other"])
         found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
     return list(found.values())
 
@@ -89,24 +96,31 @@ class Detector:
         self.store = store
         self.settings = settings
         self.llm = llm
+        self.vectors = VectorCache(settings.contradiction_vector_cache_rows)
 
     @property
     def llm_on_ingest(self) -> bool:
         return self.llm is not None and self.settings.contradiction_llm_on_ingest
 
-    async def detect(self, tenant_id: str, ids: list[str]) -> DetectionOut:
-        """Run Phase 1 for ``ids`` (already stored) and record what it finds."""
+    async def detect(
+        self, tenant_id: str, ids: list[str], *, fresh: TenantVectors | None = None
+    ) -> DetectionOut:
+        """Run Phase 1 for ``ids`` (already stored) and record what it finds.
+
+        ``fresh``: vectors the caller holds already (a write's own, just embedded), so
+        the numpy path need not read them back."""
         out = DetectionOut()
         budget = self.settings.contradiction_llm_max_calls_per_write if self.llm_on_ingest else 0
-        find = await self._finder(tenant_id, len(ids))
+        memo: Memo = {}
         step = self.settings.contradiction_chunk
-        for start in range(0, len(ids), step):
-            chunk = ids[start : start + step]
+        chunks = [ids[start : start + step] for start in range(0, len(ids), step)]
+        find = await self._finder(tenant_id, chunks, fresh, memo)
+        for chunk in chunks:
             candidates = _candidates(await find(chunk))
             out.checked += len(chunk)
             if not candidates:
                 continue
-            await asyncio.to_thread(self._classify, candidates)
+            await asyncio.to_thread(self._classify, candidates, memo)
             floor = self.settings.contradiction_min_confidence
             out.candidates += sum(c.score >= floor for c in candidates)
             if budget > 0:
@@ -116,7 +130,9 @@ class Detector:
 
     # -- finding ------------------------------------------------------------------------
 
-    async def _finder(self, tenant_id: str, writing: int) -> Finder:
+    async def _finder(
+        self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
+    ) -> Finder:
         """The cheapest way to this write's true neighbours.
 
         A write of at least contradiction_numpy_min_batch memories reads the tenant's
@@ -127,6 +143,7 @@ class Detector:
         Anything else goes through the vector index.
         """
         s = self.settings
+        writing = sum(len(c) for c in chunks)
         params = {
             "tenant_id": tenant_id,
             "kinds": KINDS,
@@ -143,7 +160,7 @@ class Detector:
         if writing >= s.contradiction_numpy_min_batch and (
             small or (size <= s.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
         ):
-            return await self._numpy_finder(tenant_id)
+            return await self._numpy_finder(tenant_id, chunks, fresh, memo)
         if small:
             return lambda chunk: self.store.read_rows(
                 "contradict/neighbours_exact", ids=chunk, **params
@@ -153,37 +170,67 @@ class Detector:
             "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
         )
 
-    async def _tenant_vectors(self, tenant_id: str) -> tuple[list[str], dict[str, str], Matrix]:
-        """Every current memory's id, content and vector, read page by page in one
-        transaction so only one page of Python floats exists at a time."""
+    async def _tenant_vectors(self, tenant_id: str, fresh: TenantVectors | None) -> TenantVectors:
+        """Every current memory's id, content and vector, in id order: listed with their
+        stamps, and read from Neo4j only where neither ``fresh`` nor the cache holds them
+        at that stamp."""
+        cached = self.vectors.get(tenant_id)
+        sources = [v for v in (fresh, cached) if v is not None and len(v)]
 
-        async def work(tx: Tx) -> tuple[list[str], dict[str, str], Matrix]:
-            ids: list[str] = []
-            content: dict[str, str] = {}
-            blocks: list[Matrix] = []
-            while True:
+        async def work(tx: Tx) -> tuple[list[Any], list[dict[str, Any]]]:
+            rows = await tx.rows("contradict/tenant_stamps", tenant_id=tenant_id, kinds=KINDS)
+            listed = rows[0]["memories"] if rows else []
+            need = missing([(r[0], (r[1], r[2])) for r in listed], sources)
+            read: list[dict[str, Any]] = []
+            for start in range(0, len(need), VECTOR_PAGE):
                 page = await tx.rows(
-                    "contradict/tenant_vectors",
+                    "contradict/vectors_by_id",
                     tenant_id=tenant_id,
-                    kinds=KINDS,
-                    skip=len(ids),
-                    limit=VECTOR_PAGE,
+                    ids=need[start : start + VECTOR_PAGE],
                 )
-                ids += [r["id"] for r in page]
-                content.update((r["id"], r["content"]) for r in page)
-                if page:
-                    blocks.append(as_matrix([r["embedding"] for r in page]))
-                if len(page) < VECTOR_PAGE:
-                    break
-            return ids, content, stack(blocks)
+                read += page[0]["memories"] if page else []
+            return listed, read
 
-        return await self.store.read(work)
+        listed, read = await self.store.read(work)
 
-    async def _numpy_finder(self, tenant_id: str) -> Finder:
+        def build() -> TenantVectors:
+            got = TenantVectors.of(
+                [
+                    (r["id"], (r["version"], r["content_sha256"]), r["content"], r["embedding"])
+                    for r in read
+                ]
+            )
+            # Revised between listing and reading: what was read is the newer.
+            restamped = dict(zip(got.ids, got.stamps, strict=True))
+            listing = [(r[0], restamped.get(r[0], (r[1], r[2]))) for r in listed]
+            return assemble(listing, [got, *sources])
+
+        current = await asyncio.to_thread(build)
+        self.vectors.put(tenant_id, current)
+        return current
+
+    async def _numpy_finder(
+        self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
+    ) -> Finder:
+        """Compares ``chunks`` (asked for in this order) in numpy; while Neo4j checks and
+        records one chunk's pairs, the next chunk's comparisons run in a thread (they
+        depend only on the vectors, not on what Neo4j holds)."""
         s = self.settings
-        ids, content, matrix = await self._tenant_vectors(tenant_id)
+        vectors = await self._tenant_vectors(tenant_id, fresh)
+        ids, matrix = vectors.ids, vectors.matrix
+        content = dict(zip(ids, vectors.content, strict=True))
         floor = s.contradiction_min_confidence
         score_cap = s.contradiction_heuristic_cap
+
+        def worth_checking(a: str, b: str) -> bool:
+            if self.llm_on_ingest:
+                return True
+            key = (content[a], content[b])
+            result = classify(*key, cap=score_cap)
+            if result.score < floor:
+                return False
+            memo[key] = result
+            return True
 
         def flagged(chunk: list[str]) -> list[dict[str, Any]]:
             near = nearest_pairs(
@@ -198,12 +245,21 @@ class Detector:
             return [
                 {"memory_id": a, "other_id": b, "similarity": sim}
                 for a, b, sim in near
-                if self.llm_on_ingest
-                or classify(content[a], content[b], cap=score_cap).score >= floor
+                if worth_checking(a, b)
             ]
 
+        index = {chunk[0]: i for i, chunk in enumerate(chunks)}
+        running: dict[int, asyncio.Future[list[dict[str, Any]]]] = {}
+
+        def start(i: int) -> None:
+            if i < len(chunks) and i not in running:
+                running[i] = asyncio.ensure_future(asyncio.to_thread(flagged, chunks[i]))
+
         async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
-            pairs = await asyncio.to_thread(flagged, chunk)
+            i = index[chunk[0]]
+            start(i)
+            pairs = await running.pop(i)
+            start(i + 1)
             if not pairs:
                 return []
             return await self.store.read_rows(
@@ -211,14 +267,16 @@ class Detector:
                 tenant_id=tenant_id,
                 pairs=pairs,
                 linked_types=LINKED_TYPES,
+                with_times=self.llm_on_ingest,
             )
 
         return by_numpy
 
-    def _classify(self, candidates: list[Candidate]) -> None:
+    def _classify(self, candidates: list[Candidate], memo: Memo) -> None:
         cap = self.settings.contradiction_heuristic_cap
         for c in candidates:
-            result = classify(c.older["content"], c.newer["content"], cap=cap)
+            key = (c.older["content"], c.newer["content"])
+            result = memo.get(key) or classify(*key, cap=cap)
             c.score, c.signals, c.suggested = result.score, result.names, result.suggested_verdict
 
     # -- the LLM route ------------------------------------------------------------------

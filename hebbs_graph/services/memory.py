@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -43,10 +44,17 @@ WRITE_CHUNK = 250
 
 
 class WriteListener(Protocol):
-    """Told after memories were stored or revised (committed), e.g. contradiction detection."""
+    """Told after memories were stored or revised (committed), e.g. contradiction detection.
+
+    ``vectors``: the new memories' embeddings by id, when the writer has them at hand."""
 
     async def memories_written(
-        self, tenant_id: str, memories: list[Memory], *, revised: bool
+        self,
+        tenant_id: str,
+        memories: list[Memory],
+        *,
+        revised: bool,
+        vectors: Mapping[str, list[float]] | None = None,
     ) -> None: ...
 
 
@@ -57,9 +65,16 @@ class MemoryService:
         self.settings = settings
         self.listeners: list[WriteListener] = []
 
-    async def _notify(self, tenant_id: str, memories: list[Memory], *, revised: bool) -> None:
+    async def _notify(
+        self,
+        tenant_id: str,
+        memories: list[Memory],
+        *,
+        revised: bool,
+        vectors: Mapping[str, list[float]] | None = None,
+    ) -> None:
         for listener in self.listeners:
-            await listener.memories_written(tenant_id, memories, revised=revised)
+            await listener.memories_written(tenant_id, memories, revised=revised, vectors=vectors)
 
     # -- remember -------------------------------------------------------------------
 
@@ -113,7 +128,8 @@ class MemoryService:
             if written:
                 await self._undo(tenant_id, written)
             raise
-        await self._notify(tenant_id, stored, revised=False)
+        embedded = {r["id"]: r["embedding"] for r in rows}
+        await self._notify(tenant_id, stored, revised=False, vectors=embedded)
         return stored
 
     def _row(

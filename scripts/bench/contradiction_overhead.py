@@ -13,8 +13,10 @@ MemoryService, whose listener runs Phase 1), alternating which goes first so dri
 on a shared machine hits both alike. Throughput is memories per second of wall time,
 embedding included (detection is judged against what ingest really costs). Rows are
 split at ``contradiction_exact_max`` (5,000): past it a write is compared in numpy
-only while that is cheaper than one vector-index query per memory, else through the
-index. Both tenants are deleted at the end unless ``--keep``.
+only while that is cheaper than one vector-index query per memory (up to
+``contradiction_numpy_max``), else through the index; each batch row names the finder
+the rule picks. The load average is sampled after every batch (the machine may be
+shared). Both tenants are deleted at the end unless ``--keep``.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import statistics
 import sys
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -35,10 +39,12 @@ from corpus import Corpus
 from hebbs_graph.models.memory import Memory, MemoryIn
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.services.contradict import ContradictionService
+from hebbs_graph.services.detect import VECTORS_PER_QUERY
 from hebbs_graph.services.memory import MemoryService
 from hebbs_graph.settings import Settings
 
 STARTED = time.perf_counter()
+BAND = 5000  # tenant sizes summarised together
 
 
 def log(message: str) -> None:
@@ -54,12 +60,27 @@ class TimedDetection:
         self.checked = 0
 
     async def memories_written(
-        self, tenant_id: str, memories: list[Memory], *, revised: bool
+        self,
+        tenant_id: str,
+        memories: list[Memory],
+        *,
+        revised: bool,
+        vectors: Mapping[str, list[float]] | None = None,
     ) -> None:
         started = time.perf_counter()
-        await self.inner.memories_written(tenant_id, memories, revised=revised)
+        await self.inner.memories_written(tenant_id, memories, revised=revised, vectors=vectors)
         self.seconds += time.perf_counter() - started
         self.checked += len(memories)
+
+
+def finder(settings: Settings, writing: int, size: int) -> str:
+    """The finder ``Detector._finder`` picks for a write of ``writing`` into ``size``."""
+    if writing >= settings.contradiction_numpy_min_batch and (
+        size <= settings.contradiction_exact_max
+        or (size <= settings.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
+    ):
+        return "numpy"
+    return "cypher_exact" if size <= settings.contradiction_exact_max else "vector_index"
 
 
 async def purge(services: Services, tenant_id: str) -> None:
@@ -101,15 +122,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 await service.remember_batch(tenant, items)
                 took[name] = time.perf_counter() - t0
             detection = timed.seconds - before
+            size = start + len(items)
             rows.append(
                 {
-                    "tenant_size_after": start + len(items),
-                    "path": "exact"
-                    if start + len(items) <= settings.contradiction_exact_max
-                    else "ann",
+                    "tenant_size_after": size,
+                    "path": "within_exact_max"
+                    if size <= settings.contradiction_exact_max
+                    else "past_exact_max",
+                    "finder": finder(settings, len(items), size),
                     "off_s": round(took["off"], 3),
                     "on_s": round(took["on"], 3),
                     "detection_s": round(detection, 3),
+                    "load_avg_1m": round(os.getloadavg()[0], 2),
                 }
             )
             log(
@@ -157,13 +181,25 @@ def summarise(
             "min_confidence": settings.contradiction_min_confidence,
             "exact_max": settings.contradiction_exact_max,
             "numpy_min_batch": settings.contradiction_numpy_min_batch,
+            "numpy_max": settings.contradiction_numpy_max,
+            "vector_cache_rows": settings.contradiction_vector_cache_rows,
             "ann_fetch": settings.contradiction_ann_fetch,
             "chunk": settings.contradiction_chunk,
             "embedding_model": settings.embedding_model,
         },
         "overall": part(rows),
         "by_path": {p: part(sel) for p, sel in paths.items() if sel},
+        "by_size": {
+            f"{lo + 1}-{lo + BAND}": part(sel)
+            for lo in range(0, args.size, BAND)
+            if (sel := [r for r in rows if lo < r["tenant_size_after"] <= lo + BAND])
+        },
         "pending_created": pending,
+        "load_avg_1m": {
+            "min": min(r["load_avg_1m"] for r in rows),
+            "median": statistics.median(r["load_avg_1m"] for r in rows),
+            "max": max(r["load_avg_1m"] for r in rows),
+        },
         "batches": rows,
     }
 
@@ -174,7 +210,7 @@ def table(report: dict[str, Any]) -> str:
         "detection ms/memory |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    parts = {"overall": report["overall"], **report["by_path"]}
+    parts = {"overall": report["overall"], **report["by_path"], **report["by_size"]}
     for name, p in parts.items():
         lines.append(
             f"| {name} | {p['memories']} | {p['without_detection_per_s']} | "
@@ -192,8 +228,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--keep", action="store_true", help="keep the two bench tenants")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--note", default=None, help="stored with the report")
     args = parser.parse_args()
     report = asyncio.run(run(args))
+    if args.note:
+        report["note"] = args.note
     print(table(report))
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)

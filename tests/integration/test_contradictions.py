@@ -307,7 +307,8 @@ async def test_vector_index_path_finds_the_pair(services: Services, tenant: str)
 
 
 async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, tenant: str) -> None:
-    """A batch compares in numpy, a small write in Cypher: both see the same neighbours."""
+    """A batch compares in numpy (in one chunk or several, the next compared while the
+    last is recorded), a small write in Cypher: all see the same neighbours."""
     quiet = MemoryService(services.store, services.embedder, services.settings)
     facts = [
         ("Budget is $5,000 per tenant", "Budget is $2,000 per tenant"),
@@ -320,8 +321,13 @@ async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, te
     ]
     ids = await quiet.remember_batch(tenant, items)
     found = {}
-    for name, threshold in (("numpy", 1), ("cypher", 10_000)):
-        settings = services.settings.model_copy(update={"contradiction_numpy_min_batch": threshold})
+    variants = {
+        "numpy": {"contradiction_numpy_min_batch": 1},
+        "numpy in chunks": {"contradiction_numpy_min_batch": 1, "contradiction_chunk": 4},
+        "cypher": {"contradiction_numpy_min_batch": 10_000},
+    }
+    for name, update in variants.items():
+        settings = services.settings.model_copy(update=update)
         out = await ContradictionService(services.store, settings).detect(tenant, ids)
         found[name] = (
             {(p.memory_id_a, p.memory_id_b) for p in await pending(services, tenant)},
@@ -331,4 +337,52 @@ async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, te
             "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
         )
     assert found["numpy"] == found["cypher"]
+    assert found["numpy in chunks"] == found["cypher"]
     assert len(found["numpy"][0]) >= 3
+
+
+def tickets(start: int, n: int = 70) -> list[MemoryIn]:
+    return [
+        MemoryIn(content=f"Ticket {i} was triaged by the support rota")
+        for i in range(start, start + n)
+    ]
+
+
+async def test_batches_keep_vectors_and_still_see_other_writers(
+    services: Services, tenant: str
+) -> None:
+    """A batch leaves the tenant's vectors with the detector, its own included; the next
+    batch compares against what Neo4j holds now, changed behind the detector's back."""
+    quiet = MemoryService(services.store, services.embedder, services.settings)
+    first = await services.memory.remember_batch(
+        tenant,
+        [
+            MemoryIn(content="The office plants were watered", occurred_at=JAN),
+            MemoryIn(content="The API is reliable", occurred_at=JAN),
+            *tickets(0),
+        ],
+    )
+    kept = services.contradict.detector.vectors.get(tenant)
+    assert kept is not None
+    assert set(kept.ids) == set(first)
+    await quiet.revise(tenant, first[0], ReviseIn(content="Budget is $5,000 per tenant"))
+    await quiet.forget(tenant, ForgetIn(memory_ids=[first[1]]))
+    second = await services.memory.remember_batch(
+        tenant,
+        [
+            MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
+            MemoryIn(content="The API is unreliable", occurred_at=MAR),
+            *tickets(100),
+        ],
+    )
+    special = {first[0], first[1], second[0], second[1]}
+    pairs = {
+        (p.memory_id_a, p.memory_id_b)
+        for p in await pending(services, tenant)
+        if {p.memory_id_a, p.memory_id_b} & special
+    }
+    assert pairs == {(first[0], second[0])}  # the revised text, not the cached one
+    kept = services.contradict.detector.vectors.get(tenant)
+    assert kept is not None
+    assert set(kept.ids) == (set(first) | set(second)) - {first[1]}
+    assert kept.stamps[kept.ids.index(first[0])][0] == 2  # version 2: read again

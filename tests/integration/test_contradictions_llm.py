@@ -178,3 +178,20 @@ async def test_llm_route_is_off_unless_enabled(services: Services, llm_server: S
     settings = llm_settings(services, llm_server, contradiction_llm_on_ingest=False)
     _, contradict = writer(services, settings)
     assert contradict.detector.llm_on_ingest is False
+
+
+async def test_numpy_path_shows_the_llm_both_times_in_order(
+    services: Services, tenant: str, llm_server: ScriptedLLM
+) -> None:
+    """A batch compared in numpy reads the pair's times only for the LLM route."""
+    settings = llm_settings(services, llm_server, contradiction_numpy_min_batch=1)
+    memory, _contradict = writer(services, settings)
+    llm_server.script(answer("CONTRADICTION", 0.92))
+    old, new = await budget(memory, tenant)
+    assert (old, "CONTRADICTS", new) in await typed_edges(services, tenant, old)
+    [request] = llm_server.requests
+    older, newer = request.user.split("\n\n")[:2]
+    assert "2025-01-15" in older
+    assert "$5,000" in older
+    assert "2025-03-15" in newer
+    assert "$2,000" in newer

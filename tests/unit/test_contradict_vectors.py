@@ -1,0 +1,118 @@
+"""The numpy path's vector sets and cache: pure, no database."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
+from hebbs_graph.contradict.vectors import TenantVectors, VectorCache, assemble, missing
+
+V1, V2 = (1, "a"), (2, "b")
+
+
+def vectors(*rows: tuple[str, tuple[int, str], list[float]]) -> TenantVectors:
+    return TenantVectors.of([(mid, stamp, f"text of {mid}", vec) for mid, stamp, vec in rows])
+
+
+def test_missing_are_the_listed_memories_held_at_no_listed_stamp() -> None:
+    held = vectors(("a", V1, [1, 0]), ("b", V1, [0, 1]))
+    fresh = vectors(("c", V1, [1, 1]))
+    listing = [("a", V1), ("b", V2), ("c", V1), ("d", V1)]
+    assert missing(listing, [held, fresh]) == ["b", "d"]
+    assert missing(listing, []) == ["a", "b", "c", "d"]
+
+
+def test_assemble_follows_the_listing_and_its_stamps() -> None:
+    old = vectors(("a", V1, [1, 0]), ("b", V1, [0, 1]), ("gone", V1, [1, 1]))
+    read = vectors(("b", V2, [0, 3]))  # b was revised: its new vector
+    fresh = vectors(("c", V1, [3, 4]))
+    listing = [("a", V1), ("b", V2), ("c", V1), ("lost", V1)]
+    got = assemble(listing, [read, fresh, old])
+    assert got.ids == ["a", "b", "c"]  # "gone" is no longer listed, "lost" was not read
+    assert got.stamps == [V1, V2, V1]
+    assert got.content == ["text of a", "text of b", "text of c"]
+    np.testing.assert_allclose(got.matrix, [[1, 0], [0, 1], [0.6, 0.8]], atol=1e-6)
+
+
+def test_assembled_vectors_give_the_same_neighbours_as_a_fresh_read() -> None:
+    rng = np.random.default_rng(7)
+    rows = [(f"m{i:03}", (1, f"h{i}"), rng.normal(size=16).tolist()) for i in range(60)]
+    whole = vectors(*rows)
+    cached, fresh = vectors(*rows[:45]), vectors(*rows[45:])
+    listing = list(zip(whole.ids, whole.stamps, strict=True))
+    built = assemble(listing, [fresh, cached])
+    assert built.ids == whole.ids
+    np.testing.assert_array_equal(built.matrix, whole.matrix)
+    queries = whole.ids[45:]
+    assert nearest_pairs(built.ids, built.matrix, queries, k=5, min_similarity=-1) == (
+        nearest_pairs(whole.ids, whole.matrix, queries, k=5, min_similarity=-1)
+    )
+
+
+def test_assemble_of_nothing_is_empty() -> None:
+    assert len(assemble([("a", V1)], [])) == 0
+    assert len(assemble([], [vectors(("a", V1, [1.0]))])) == 0
+
+
+def test_assemble_refuses_mixed_dimensions() -> None:
+    with pytest.raises(ValueError, match="dimensions"):
+        assemble(
+            [("a", V1), ("b", V1)], [vectors(("a", V1, [1, 0])), vectors(("b", V1, [1, 0, 0]))]
+        )
+
+
+def test_cache_keeps_recent_tenants_within_its_rows() -> None:
+    cache = VectorCache(max_rows=3)
+    two = vectors(("a", V1, [1.0]), ("b", V1, [1.0]))
+    one = vectors(("c", V1, [1.0]))
+    cache.put("t1", two)
+    cache.put("t2", one)
+    assert cache.rows == 3
+    cache.get("t1")  # t1 is now the most recently used
+    cache.put("t3", one)
+    assert cache.get("t2") is None
+    assert cache.get("t1") is two
+    assert cache.rows == 3
+    cache.put("t4", vectors(*[(str(i), V1, [1.0]) for i in range(4)]))  # too big to keep
+    assert cache.get("t4") is None
+    assert cache.rows == 3
+
+
+def test_cache_of_zero_rows_keeps_nothing() -> None:
+    cache = VectorCache(max_rows=0)
+    cache.put("t", vectors(("a", V1, [1.0])))
+    assert cache.get("t") is None
+
+
+@pytest.mark.parametrize("k", [1, 3, 10])
+@pytest.mark.parametrize("floor", [-1.0, 0.0, 0.3])
+def test_nearest_pairs_are_the_k_best_above_the_floor(k: int, floor: float) -> None:
+    rng = np.random.default_rng(k)
+    base = rng.normal(size=(80, 8))
+    matrix = as_matrix((base + 0.5).tolist())
+    ids = [f"m{i:02}" for i in range(80)]
+    queries = ids[::7]
+    got = nearest_pairs(ids, matrix, queries, k=k, min_similarity=floor)
+    expected = []
+    for q in queries:
+        i = ids.index(q)
+        sims = sorted(
+            ((float(matrix[i] @ matrix[j]), ids[j]) for j in range(80) if j != i), reverse=True
+        )
+        expected += [(q, other, s) for s, other in sims[:k] if s >= floor]
+    assert sorted((a, b) for a, b, _ in got) == sorted((a, b) for a, b, _ in expected)
+    sims = {(a, b): s for a, b, s in expected}
+    for a, b, s in got:
+        assert s == pytest.approx(sims[(a, b)], abs=1e-5)
+
+
+def test_nearest_pairs_break_ties_towards_the_earlier_memory() -> None:
+    twin = [1.0, 0.0]
+    matrix = as_matrix([[1.0, 0.1], twin, twin, twin, [0.0, 1.0]])
+    ids = ["q", "a", "b", "c", "far"]
+    for _ in range(3):
+        assert [b for _, b, _ in nearest_pairs(ids, matrix, ["q"], k=2, min_similarity=0.5)] == [
+            "a",
+            "b",
+        ]
