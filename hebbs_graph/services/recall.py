@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -35,6 +36,10 @@ from hebbs_graph.timeutil import EARLIEST, LATEST, utcnow
 log = logging.getLogger(__name__)
 
 RECALLED_KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
+# How long the over-fetch that filled a scope's last index search is reused as the
+# starting point (the scope's share of the index moves slowly), and for how many scopes.
+OVERFETCH_MEMORY_S = 300.0
+MAX_REMEMBERED_SCOPES = 10_000
 
 
 @dataclass
@@ -74,6 +79,7 @@ class RecallService:
         self.settings = settings
         self._reinforcing: set[asyncio.Task[None]] = set()
         self.sizes = ScopeSizes(store)
+        self._overfetch: OrderedDict[tuple[str, str | None], tuple[float, int]] = OrderedDict()
         self._hybrid = HybridRecall(store, settings, self.sizes)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
@@ -162,15 +168,30 @@ class RecallService:
         size = await self.sizes.count(scope.tenant_id, scope.entity_id, cap + 1)
         rows: list[dict[str, Any]] = []
         if size > cap:
-            fetch = max(k * self.settings.ann_overfetch, k)
+            # A scope that shares the index with others keeps only its share of what the
+            # index returns: start from the over-fetch that sufficed for it last time.
+            key = (scope.tenant_id, scope.entity_id)
+            factor = max(self.settings.ann_overfetch, self._recent_overfetch(key))
+            fetch = min(max(k * factor, k), self.settings.ann_max_candidates)
             while True:
                 rows = await self.store.read_rows(f"recall/{family}_ann", fetch=fetch, **params)
                 if len(rows) >= k or fetch >= self.settings.ann_max_candidates:
                     break
                 fetch = min(fetch * 4, self.settings.ann_max_candidates)
+            self._remember_overfetch(key, -(-fetch // k))
         if size <= cap or len(rows) < k:
             rows = await self.store.read_rows(f"recall/{family}_exact_{kind}", **params)
         return rows
+
+    def _recent_overfetch(self, key: tuple[str, str | None]) -> int:
+        seen = self._overfetch.get(key)
+        return seen[1] if seen and time.monotonic() - seen[0] < OVERFETCH_MEMORY_S else 0
+
+    def _remember_overfetch(self, key: tuple[str, str | None], factor: int) -> None:
+        self._overfetch[key] = (time.monotonic(), factor)
+        self._overfetch.move_to_end(key)
+        while len(self._overfetch) > MAX_REMEMBERED_SCOPES:
+            self._overfetch.popitem(last=False)
 
     async def fulltext(self, scope: Scope, cue: str, k: int) -> list[tuple[Memory, float]]:
         query = fulltext_query(cue, scope.tenant_id, scope.entity_id)

@@ -54,11 +54,16 @@ def scale_figure(report: dict[str, Any], out: Path) -> Path:
     fig, ax = plt.subplots(figsize=(7, 4.5))
     series: dict[str, list[tuple[int, float]]] = {}
     for size in report["sizes"]:
-        for name, stats in size["recall"].items():
+        # Tenant-wide strategies, the two with the cue's embedding, and the baselines:
+        # the entity-scoped lines sit on top of these and only crowd the picture.
+        shown = {k: v for k, v in size["recall"].items() if not k.endswith("/entity")}
+        shown |= {f"baseline: {k}": v for k, v in size.get("baselines", {}).items()}
+        for name, stats in shown.items():
             series.setdefault(name, []).append((size["memories"], stats["p50_ms"]))
     for name, points in sorted(series.items()):
         points.sort()
-        ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=name)
+        style = "--" if name.startswith("baseline") else "-"
+        ax.plot([p[0] for p in points], [p[1] for p in points], style, marker="o", label=name)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("memories in the tenant")
