@@ -32,21 +32,8 @@ from urllib.parse import quote
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from hebbs_graph.errors import (
-    Conflict,
-    GraphUnavailable,
-    HebbsError,
-    InvalidInput,
-    LLMBadOutput,
-    LLMError,
-    LLMNotConfigured,
-    NotFound,
-    NotInSession,
-    SessionExpired,
-    TooLarge,
-    Unauthorized,
-    UnknownSession,
-)
+from hebbs_graph.client_errors import ApiUnreachable, ServerError, error_from
+from hebbs_graph.errors import InvalidInput
 from hebbs_graph.models.contradict import (
     CommitIn,
     CommitOut,
@@ -85,33 +72,12 @@ from hebbs_graph.models.reflect import (
     StaleVerdictIn,
 )
 
+__all__ = ["DEFAULT_URL", "ApiUnreachable", "HebbsClient", "ServerError"]
+
 M = TypeVar("M", bound=BaseModel)
 DEFAULT_URL = "http://127.0.0.1:8000"
 # The LLM route may make many provider calls; give it longer than other requests.
 REFLECT_TIMEOUT_S = 900.0
-
-
-class ServerError(HebbsError):
-    """The server failed (5xx other than 503)."""
-
-    code = "server_error"
-
-
-class ApiUnreachable(HebbsError):
-    """No hebbs-graph API answered at the given URL."""
-
-    code = "unreachable"
-
-
-_BY_STATUS: dict[int, type[HebbsError]] = {
-    400: InvalidInput,
-    401: Unauthorized,
-    404: NotFound,
-    409: Conflict,
-    413: TooLarge,
-    422: InvalidInput,
-    503: GraphUnavailable,
-}
 
 
 class HebbsClient:
@@ -385,7 +351,7 @@ class HebbsClient:
                 "start one with `hebbs-graph serve`"
             ) from exc
         if response.status_code >= 400 and response.status_code not in ok:
-            raise _error(response)
+            raise error_from(response)
         return response
 
 
@@ -405,36 +371,5 @@ def _build(model: type[M], data: dict[str, Any]) -> M:
         raise InvalidInput("; ".join(problems), details=exc.errors(include_url=False)) from exc
 
 
-# Errors whose code says more than their status does.
-_BY_CODE: dict[str, type[HebbsError]] = {
-    kind.code: kind
-    for kind in (
-        UnknownSession,
-        SessionExpired,
-        NotInSession,
-        LLMError,
-        LLMBadOutput,
-        LLMNotConfigured,
-    )
-}
-
-
 def _plain(item: BaseModel | dict[str, Any]) -> dict[str, Any]:
     return item.model_dump(exclude_unset=True) if isinstance(item, BaseModel) else item
-
-
-def _error(response: httpx.Response) -> HebbsError:
-    code = None
-    try:
-        error = response.json()["error"]
-        message, details = str(error["message"]), error.get("details")
-        code = error.get("code")
-    except (ValueError, KeyError, TypeError):
-        message, details = response.text[:500] or response.reason_phrase, None
-    kind = _BY_CODE.get(code) if isinstance(code, str) else None
-    kind = kind or _BY_STATUS.get(response.status_code)
-    if kind is None:
-        kind = ServerError if response.status_code >= 500 else InvalidInput
-    err = kind(message, details=details)
-    err.status_code = response.status_code
-    return err

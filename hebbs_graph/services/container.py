@@ -73,7 +73,7 @@ async def open_services(
     memory = MemoryService(store, embedder, settings)
     # The LLM judges contradictions at write time only when enabled for ingest.
     contradict = ContradictionService(
-        store, settings, llm if settings.contradiction_llm_on_ingest else None
+        store, settings, llm if settings.contradiction_llm_on_ingest else None, recall.sizes
     )
     memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
     reflect = ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners)

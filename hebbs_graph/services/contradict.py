@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from hebbs_graph.contradict.vectors import TenantVectors
@@ -35,24 +34,28 @@ from hebbs_graph.services.detect import (
     KINDS,
     Detector,
     by_age,
-    edge_row,
-    revision_row,
-    write_edges,
 )
+from hebbs_graph.services.scopesize import ScopeSizes
+from hebbs_graph.services.verdict_edges import edge_row, revision_row, write_edges
 from hebbs_graph.settings import Settings
-from hebbs_graph.timeutil import utcnow
+from hebbs_graph.timeutil import EARLIEST, utcnow
 
 log = logging.getLogger(__name__)
 
 PENDING_IN_PRIME = 20
-_EPOCH = datetime.fromisoformat("0001-01-01T00:00:00+00:00")
 
 
 class ContradictionService:
-    def __init__(self, store: GraphStore, settings: Settings, llm: LLMClient | None = None):
+    def __init__(
+        self,
+        store: GraphStore,
+        settings: Settings,
+        llm: LLMClient | None = None,
+        sizes: ScopeSizes | None = None,
+    ):
         self.store = store
         self.settings = settings
-        self.detector = Detector(store, settings, llm)
+        self.detector = Detector(store, settings, llm, sizes)
 
     async def aclose(self) -> None:
         """Close the LLM client, if there is one with connections to close."""
@@ -173,7 +176,7 @@ class ContradictionService:
         """
         started = time.perf_counter()
         kind = "entity" if request.entity_id is not None else "tenant"
-        since = request.since or _EPOCH
+        since = request.since or EARLIEST
         after_at, after_id = decode_cursor(request.cursor) if request.cursor else (since, "")
         scope = {"tenant_id": tenant_id, "entity_id": request.entity_id, "kinds": KINDS}
         counted = await self.store.read_rows(f"contradict/scan_count_{kind}", since=since, **scope)

@@ -30,6 +30,8 @@ from hebbs_graph.ids import new_id
 from hebbs_graph.llm import LLMClient
 from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.models.memory import MemoryKind
+from hebbs_graph.services.scopesize import ScopeSizes
+from hebbs_graph.services.verdict_edges import edge_row, revision_row, write_edges
 from hebbs_graph.settings import Settings
 from hebbs_graph.timeutil import utcnow
 
@@ -92,10 +94,19 @@ def by_age(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[s
 
 
 class Detector:
-    def __init__(self, store: GraphStore, settings: Settings, llm: LLMClient | None = None):
+    def __init__(
+        self,
+        store: GraphStore,
+        settings: Settings,
+        llm: LLMClient | None = None,
+        sizes: ScopeSizes | None = None,
+    ):
         self.store = store
         self.settings = settings
         self.llm = llm
+        # Shared with recall when the container builds both: a size 30 s old picks a path
+        # as well as a fresh one (every path finds the true neighbours).
+        self.sizes = sizes or ScopeSizes(store)
         self.vectors = VectorCache(settings.contradiction_vector_cache_rows)
 
     @property
@@ -152,10 +163,7 @@ class Detector:
             "linked_types": LINKED_TYPES,
         }
         cap = max(s.contradiction_exact_max, s.contradiction_numpy_max)
-        rows = await self.store.read_rows(
-            "recall/scope_size_tenant", tenant_id=tenant_id, cap=cap + 1
-        )
-        size = int(rows[0]["size"]) if rows else 0
+        size = await self.sizes.count(tenant_id, None, cap + 1)
         small = size <= s.contradiction_exact_max
         if writing >= s.contradiction_numpy_min_batch and (
             small or (size <= s.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
@@ -368,53 +376,3 @@ class Detector:
             "similarity": round(c.similarity, 4),
             "suggested_verdict": verdict,
         }
-
-
-def edge_row(
-    a: str, b: str, confidence: float, reasoning: str | None, method: str
-) -> dict[str, Any]:
-    return {
-        "memory_id_a": a,
-        "memory_id_b": b,
-        "confidence": confidence,
-        "reasoning": reasoning,
-        "method": method,
-    }
-
-
-def revision_row(
-    newer: str, older: str, confidence: float, reasoning: str | None, method: str
-) -> dict[str, Any]:
-    return {
-        "newer_id": newer,
-        "older_id": older,
-        "confidence": confidence,
-        "reasoning": reasoning,
-        "method": method,
-    }
-
-
-async def write_edges(
-    tx: Tx,
-    tenant_id: str,
-    contradictions: list[dict[str, Any]],
-    revisions: list[dict[str, Any]],
-    now: datetime,
-) -> None:
-    """CONTRADICTS both ways; REVISED_FROM newer -> older with the older superseded."""
-    if contradictions:
-        await tx.rows(
-            "contradict/confirm",
-            tenant_id=tenant_id,
-            rows=contradictions,
-            edge_type=EdgeType.CONTRADICTS.value,
-            now=now,
-        )
-    if revisions:
-        await tx.rows(
-            "contradict/supersede",
-            tenant_id=tenant_id,
-            rows=revisions,
-            edge_type=EdgeType.REVISED_FROM.value,
-            now=now,
-        )

@@ -27,7 +27,6 @@ from hebbs_graph.models.recall import (
 )
 from hebbs_graph.services import graph_recall
 from hebbs_graph.services.hybrid import HybridRecall
-from hebbs_graph.services.lucene import fulltext_query
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import Settings
@@ -192,15 +191,6 @@ class RecallService:
         self._overfetch.move_to_end(key)
         while len(self._overfetch) > MAX_REMEMBERED_SCOPES:
             self._overfetch.popitem(last=False)
-
-    async def fulltext(self, scope: Scope, cue: str, k: int) -> list[tuple[Memory, float]]:
-        query = fulltext_query(cue, scope.tenant_id, scope.entity_id)
-        if query is None:
-            return []
-        rows = await self.store.read_rows(
-            "recall/fulltext", query=query, fetch=k * 2, k=k, **scope.params()
-        )
-        return [(to_memory(r["memory"]), float(r["score"])) for r in rows]
 
     async def hybrid(self, scope: Scope, cue: str, vector: list[float], k: int) -> list[Candidate]:
         """Vector and text evidence fused, spread along the timeline (services/hybrid.py)."""

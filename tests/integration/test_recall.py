@@ -10,6 +10,7 @@ import pytest
 
 from hebbs_graph import scoring
 from hebbs_graph.models.recall import PRESETS, RecallIn
+from hebbs_graph.services.hybrid import HybridRecall
 from hebbs_graph.services.recall import RecallService, Scope
 
 SIM = [{"strategy": "similarity"}]
@@ -185,9 +186,10 @@ async def test_hybrid_fuses_vector_and_fulltext_ranks(kit, monkeypatch):
     scope = Scope(kit.tenant, None, include_superseded=False, include_stale=False)
     vector = (await kit.services.embedder.embed([cue]))[0]
     by_vec = await kit.services.recall.similarity(scope, vector, 50)
-    by_text = await kit.services.recall.fulltext(scope, cue, 50)
-    assert [m.id for m, _ in by_text] == [ids[3]]
-    fused = scoring.rrf([([m.id for m, _ in by_vec], 1.0), ([m.id for m, _ in by_text], 1.0)], 60)
+    text = HybridRecall(kit.services.store, settings, kit.services.recall.sizes)
+    by_text = sorted((await text.text_scores(scope, cue, 50)).items(), key=lambda kv: -kv[1])
+    assert [mid for mid, _ in by_text] == [ids[3]]
+    fused = scoring.rrf([([m.id for m, _ in by_vec], 1.0), ([mid for mid, _ in by_text], 1.0)], 60)
     for r in out.results:
         assert r.breakdown.relevance == pytest.approx(fused[r.memory.id])
     assert {r.memory.id for r in out.results} == set(ids)
