@@ -161,8 +161,8 @@ def test_only_the_link_query_builds_a_relationship_type_and_only_from_a_paramete
     }
     assert dynamic == {"memory/link", "contradict/confirm", "contradict/supersede"}
     assert re.search(r"\[r:\$\(e\.edge_type\)\]", registry["memory/link"])
-    detect = (Path(__file__).resolve().parents[2] / "hebbs_graph/services/detect.py").read_text()
-    fed = re.findall(r"edge_type=([^,\n]+)", detect)
+    verdicts = Path(__file__).resolve().parents[2] / "hebbs_graph/services/verdict_edges.py"
+    fed = re.findall(r"edge_type=([^,\n]+)", verdicts.read_text())
     assert fed
     assert all(value.startswith("EdgeType.") for value in fed), fed
     for name in registry.names():
