@@ -123,14 +123,16 @@ class Settings(BaseSettings):
     # Writes of at least this many memories read the tenant's vectors once and compare
     # in numpy; smaller ones compare in Cypher (cost: write size x tenant size).
     contradiction_numpy_min_batch: int = Field(default=64, ge=1)
-    # ... and larger tenants too, up to this size, when reading them is cheaper than one
-    # vector-index query per new memory (a batch of 1,000 into a tenant of 20,000).
-    contradiction_numpy_max: int = Field(default=20_000, ge=0)
+    # ... and larger tenants too, up to this size, when what is left to read of them
+    # costs less than one vector-index query per new memory, or once the tenant's
+    # batches have spent on the index what reading it would cost (services/detect.py).
+    contradiction_numpy_max: int = Field(default=200_000, ge=0)
     contradiction_ann_fetch: int = Field(default=100, ge=1, le=10_000)
     # The numpy path keeps the vectors it compared against (checked against Neo4j on
     # every use; only changed or new memories are read again), for the most recently
-    # written tenants up to this many vectors in all (384 floats each: 1.5 kB). 0: off.
-    contradiction_vector_cache_rows: int = Field(default=50_000, ge=0)
+    # written tenants up to this many vectors in all (384 floats each: 1.5 kB, so about
+    # 300 MB when full). 0: off, and every batch reads its tenant again.
+    contradiction_vector_cache_rows: int = Field(default=200_000, ge=0)
     # The LLM route: with a provider configured AND this on, the LLM judges candidates
     # at write time and writes the edges at once. Off by default: pairwise LLM calls
     # per write are the dominant cost (elfmem ADR 0010).

@@ -1,11 +1,14 @@
-// Of the given neighbour pairs, those still open: not linked ($linked_types), not
-// pending, not dismissed; each as (older, newer) by occurred_at, then created_at, then
-// id (as by_age in detect.py), with what the classifier and the pending record need.
+// Of the given neighbour pairs, those still open: both memories current, not linked
+// ($linked_types), not pending, not dismissed; each as (older, newer) by occurred_at,
+// then created_at, then id (as by_age in detect.py), with what the classifier and the
+// pending record need.
 // The times themselves come back only when $with_times (the LLM is shown them):
 // hydrating four datetimes a row was a third of this query's cost.
 UNWIND $pairs AS pair
 MATCH (m:Memory {id: pair.memory_id}) WHERE m.tenant_id = $tenant_id
 MATCH (n:Memory {id: pair.other_id}) WHERE n.tenant_id = $tenant_id
+// The detector's kept vectors may be a few seconds behind another process's verdicts.
+  AND n.superseded_by IS NULL AND m.superseded_by IS NULL
 WITH m, n, pair.similarity AS similarity,
      CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key
 WHERE NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }

@@ -140,6 +140,8 @@ class ContradictionService:
         """Apply every verdict in one transaction, or none: any unknown id refuses the lot."""
         ids = [v.pending_id for v in request.verdicts]
 
+        superseded: list[str] = []
+
         async def work(tx: Tx) -> CommitOut:
             rows = await tx.rows("contradict/pending_get", tenant_id=tenant_id, ids=ids)
             found = {r["pending_id"]: r for r in rows}
@@ -152,6 +154,7 @@ class ContradictionService:
                     details={"field": "verdicts", "pending_ids": missing},
                 )
             contradictions, revisions, dismissals = _sort_verdicts(request, found)
+            superseded[:] = [r["older_id"] for r in revisions]
             now = utcnow()
             await write_edges(tx, tenant_id, contradictions, revisions, now)
             if dismissals:
@@ -165,7 +168,9 @@ class ContradictionService:
                 dismissed=len(dismissals),
             )
 
-        return await self.store.write(work)
+        out = await self.store.write(work)
+        self.detector.vectors.superseded(tenant_id, superseded)
+        return out
 
     # -- batch scan ---------------------------------------------------------------------
 

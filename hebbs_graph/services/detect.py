@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,7 +23,7 @@ from typing import Any
 from hebbs_graph.contradict.classifier import Classification, classify
 from hebbs_graph.contradict.judge import Judgement, judge
 from hebbs_graph.contradict.nearest import nearest_pairs
-from hebbs_graph.contradict.vectors import TenantVectors, VectorCache, assemble, missing
+from hebbs_graph.contradict.vectors import TenantVectors
 from hebbs_graph.errors import LLMError
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.graph.store import GraphStore, Tx
@@ -30,6 +31,7 @@ from hebbs_graph.ids import new_id
 from hebbs_graph.llm import LLMClient
 from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.models.memory import MemoryKind
+from hebbs_graph.services.kept_vectors import KeptVectors
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.services.verdict_edges import edge_row, revision_row, write_edges
 from hebbs_graph.settings import Settings
@@ -46,10 +48,12 @@ KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 LINKED_TYPES = [EdgeType.CONTRADICTS.value, EdgeType.REVISED_FROM.value]
 SNIPPET_CHARS = 200
 # Measured here: one vector-index query per memory costs about as much as reading 25+
-# vectors, so a write compares in numpy while the tenant has fewer than 25x its size.
+# vectors, so a write compares in numpy while it has at most 25x its size to read.
 VECTORS_PER_QUERY = 25
-VECTOR_PAGE = 2000
+# Reading a tenant into the cache, per vector: 108,060 listed and read in 27 s here.
+READ_S_PER_VECTOR = 0.00025
 KEEP_DISMISSED = 1000
+MAX_TENANTS_SPENT = 10_000
 
 
 @dataclass
@@ -107,7 +111,12 @@ class Detector:
         # Shared with recall when the container builds both: a size 30 s old picks a path
         # as well as a fresh one (every path finds the true neighbours).
         self.sizes = sizes or ScopeSizes(store)
-        self.vectors = VectorCache(settings.contradiction_vector_cache_rows)
+        self.vectors = KeptVectors(store, KINDS, settings.contradiction_vector_cache_rows)
+        # Seconds each tenant's batch writes have spent on the vector-index path: once it
+        # reaches what reading the tenant into the cache would cost, the next batch reads
+        # it (rent until the rent paid equals the price, then buy: never more than twice
+        # the cost of the better choice in hindsight, whatever writes follow).
+        self.index_spent: dict[str, float] = {}
 
     @property
     def llm_on_ingest(self) -> bool:
@@ -146,12 +155,14 @@ class Detector:
     ) -> Finder:
         """The cheapest way to this write's true neighbours.
 
-        A write of at least contradiction_numpy_min_batch memories reads the tenant's
-        vectors once and compares in numpy, when the tenant is within
-        contradiction_exact_max or reading it costs less than one vector-index query per
-        new memory (up to contradiction_numpy_max). A smaller write into a tenant within
-        contradiction_exact_max compares in Cypher (cost: its size times the tenant's).
-        Anything else goes through the vector index.
+        A write of at least contradiction_numpy_min_batch memories compares in numpy
+        against the tenant's vectors (kept between writes, so only new or changed ones
+        are read), when the tenant is within contradiction_exact_max, or (up to
+        contradiction_numpy_max) when what is left to read costs less than one
+        vector-index query per new memory, or when this tenant's batches have already
+        spent on the index what reading it into the cache costs. A smaller write into a
+        tenant within contradiction_exact_max compares in Cypher (cost: its size times
+        the tenant's). Anything else goes through the vector index.
         """
         s = self.settings
         writing = sum(len(c) for c in chunks)
@@ -164,58 +175,50 @@ class Detector:
         }
         cap = max(s.contradiction_exact_max, s.contradiction_numpy_max)
         size = await self.sizes.count(tenant_id, None, cap + 1)
-        small = size <= s.contradiction_exact_max
-        if writing >= s.contradiction_numpy_min_batch and (
-            small or (size <= s.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
-        ):
+        path = self.choose(tenant_id, writing, size)
+        if path == "numpy":
+            self.index_spent.pop(tenant_id, None)
             return await self._numpy_finder(tenant_id, chunks, fresh, memo)
-        if small:
+        if path == "cypher_exact":
             return lambda chunk: self.store.read_rows(
                 "contradict/neighbours_exact", ids=chunk, **params
             )
+        batch = writing >= s.contradiction_numpy_min_batch
         fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
-        return lambda chunk: self.store.read_rows(
-            "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
-        )
 
-    async def _tenant_vectors(self, tenant_id: str, fresh: TenantVectors | None) -> TenantVectors:
-        """Every current memory's id, content and vector, in id order: listed with their
-        stamps, and read from Neo4j only where neither ``fresh`` nor the cache holds them
-        at that stamp."""
-        cached = self.vectors.get(tenant_id)
-        sources = [v for v in (fresh, cached) if v is not None and len(v)]
-
-        async def work(tx: Tx) -> tuple[list[Any], list[dict[str, Any]]]:
-            rows = await tx.rows("contradict/tenant_stamps", tenant_id=tenant_id, kinds=KINDS)
-            listed = rows[0]["memories"] if rows else []
-            need = missing([(r[0], (r[1], r[2])) for r in listed], sources)
-            read: list[dict[str, Any]] = []
-            for start in range(0, len(need), VECTOR_PAGE):
-                page = await tx.rows(
-                    "contradict/vectors_by_id",
-                    tenant_id=tenant_id,
-                    ids=need[start : start + VECTOR_PAGE],
+        async def by_index(chunk: list[str]) -> list[dict[str, Any]]:
+            started = time.monotonic()
+            try:
+                return await self.store.read_rows(
+                    "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
                 )
-                read += page[0]["memories"] if page else []
-            return listed, read
+            finally:
+                if batch:
+                    self._spent(tenant_id, time.monotonic() - started)
 
-        listed, read = await self.store.read(work)
+        return by_index
 
-        def build() -> TenantVectors:
-            got = TenantVectors.of(
-                [
-                    (r["id"], (r["version"], r["content_sha256"]), r["content"], r["embedding"])
-                    for r in read
-                ]
+    def choose(self, tenant_id: str, writing: int, size: int) -> str:
+        """The path for a write of ``writing`` memories into a tenant of ``size``:
+        "numpy", "cypher_exact" or "vector_index" (see ``_finder``)."""
+        s = self.settings
+        small = size <= s.contradiction_exact_max
+        if writing >= s.contradiction_numpy_min_batch and (
+            small or size <= s.contradiction_numpy_max
+        ):
+            to_read = max(0, size - self.vectors.held(tenant_id))
+            warm_up = (
+                size <= s.contradiction_vector_cache_rows
+                and self.index_spent.get(tenant_id, 0.0) >= to_read * READ_S_PER_VECTOR
             )
-            # Revised between listing and reading: what was read is the newer.
-            restamped = dict(zip(got.ids, got.stamps, strict=True))
-            listing = [(r[0], restamped.get(r[0], (r[1], r[2]))) for r in listed]
-            return assemble(listing, [got, *sources])
+            if small or to_read <= writing * VECTORS_PER_QUERY or warm_up:
+                return "numpy"
+        return "cypher_exact" if small else "vector_index"
 
-        current = await asyncio.to_thread(build)
-        self.vectors.put(tenant_id, current)
-        return current
+    def _spent(self, tenant_id: str, seconds: float) -> None:
+        self.index_spent[tenant_id] = self.index_spent.pop(tenant_id, 0.0) + seconds
+        while len(self.index_spent) > MAX_TENANTS_SPENT:
+            del self.index_spent[next(iter(self.index_spent))]
 
     async def _numpy_finder(
         self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
@@ -224,7 +227,7 @@ class Detector:
         records one chunk's pairs, the next chunk's comparisons run in a thread (they
         depend only on the vectors, not on what Neo4j holds)."""
         s = self.settings
-        vectors = await self._tenant_vectors(tenant_id, fresh)
+        vectors = await self.vectors.current(tenant_id, fresh)
         ids, matrix = vectors.ids, vectors.matrix
         content = dict(zip(ids, vectors.content, strict=True))
         floor = s.contradiction_min_confidence
@@ -355,6 +358,7 @@ class Detector:
             return sum(1 for r in rows if r["created"])
 
         out.pending_created += await self.store.write(work)
+        self.vectors.superseded(tenant_id, [r["older_id"] for r in revisions])
         out.contradictions_created += len(contradictions)
         out.revisions_created += len(revisions)
 

@@ -36,10 +36,9 @@ from typing import Any
 
 from corpus import Corpus
 
-from hebbs_graph.models.memory import Memory, MemoryIn
+from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.detect import VECTORS_PER_QUERY
 from hebbs_graph.services.memory import MemoryService
 from hebbs_graph.settings import Settings
 
@@ -73,16 +72,6 @@ class TimedDetection:
         self.checked += len(memories)
 
 
-def finder(settings: Settings, writing: int, size: int) -> str:
-    """The finder ``Detector._finder`` picks for a write of ``writing`` into ``size``."""
-    if writing >= settings.contradiction_numpy_min_batch and (
-        size <= settings.contradiction_exact_max
-        or (size <= settings.contradiction_numpy_max and writing * VECTORS_PER_QUERY >= size)
-    ):
-        return "numpy"
-    return "cypher_exact" if size <= settings.contradiction_exact_max else "vector_index"
-
-
 async def purge(services: Services, tenant_id: str) -> None:
     while True:
         rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
@@ -97,11 +86,20 @@ async def count_pending(services: Services, tenant_id: str) -> int:
     return int(rows[0]["total"]) if rows else 0
 
 
+async def tenant_size(services: Services, tenant_id: str) -> int:
+    return await services.contradict.detector.sizes.count(tenant_id, None, 10**9)
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings()
     services = await open_services(settings)
     stamp = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
     off_tenant, on_tenant = f"bench-cx-off-{stamp}", f"bench-cx-on-{stamp}"
+    if args.into:  # both sides write into one existing tenant, which grows by both
+        off_tenant = on_tenant = args.into
+    base = await tenant_size(services, on_tenant) if args.into else 0
+    written: list[str] = []
+    grown = {off_tenant: base, on_tenant: base}  # one entry when both write into one
     plain = MemoryService(services.store, services.embedder, settings)  # no listeners
     timed = TimedDetection(services.contradict)
     services.memory.listeners = [timed]
@@ -117,19 +115,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 order.reverse()
             took: dict[str, float] = {}
             before = timed.seconds
+            chosen = ""
             for name, service, tenant in order:
+                if name == "on":  # the path the detector takes for this write
+                    chosen = services.contradict.detector.choose(tenant, len(items), grown[tenant])
                 t0 = time.perf_counter()
-                await service.remember_batch(tenant, items)
+                written += await service.remember_batch(tenant, items)
                 took[name] = time.perf_counter() - t0
+                grown[tenant] += len(items)
             detection = timed.seconds - before
-            size = start + len(items)
+            size = grown[on_tenant]
             rows.append(
                 {
                     "tenant_size_after": size,
                     "path": "within_exact_max"
                     if size <= settings.contradiction_exact_max
                     else "past_exact_max",
-                    "finder": finder(settings, len(items), size),
+                    "finder": chosen,
                     "off_s": round(took["off"], 3),
                     "on_s": round(took["on"], 3),
                     "detection_s": round(detection, 3),
@@ -142,15 +144,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             )
         pending = await count_pending(services, on_tenant)
     finally:
-        if not args.keep:
+        if args.into and not args.keep:
+            log(f"forgetting the {len(written)} memories written into {args.into}")
+            for at in range(0, len(written), 1000):
+                chunk = written[at : at + 1000]
+                await plain.forget(args.into, ForgetIn(memory_ids=chunk))
+        elif not args.keep:
             await purge(services, off_tenant)
             await purge(services, on_tenant)
         await services.close()
-    return summarise(args, settings, rows, pending)
+    return summarise(args, settings, rows, pending, base)
 
 
 def summarise(
-    args: argparse.Namespace, settings: Settings, rows: list[dict[str, Any]], pending: int
+    args: argparse.Namespace,
+    settings: Settings,
+    rows: list[dict[str, Any]],
+    pending: int,
+    base: int,
 ) -> dict[str, Any]:
     def part(selected: list[dict[str, Any]]) -> dict[str, Any]:
         n = len(selected) * args.batch
@@ -170,6 +181,9 @@ def summarise(
         }
 
     paths = {p: [r for r in rows if r["path"] == p] for p in ("within_exact_max", "past_exact_max")}
+    finders = {
+        f: [r for r in rows if r["finder"] == f] for f in sorted({r["finder"] for r in rows})
+    }
     return {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"python": platform.python_version(), "platform": platform.platform()},
@@ -188,10 +202,13 @@ def summarise(
             "embedding_model": settings.embedding_model,
         },
         "overall": part(rows),
+        "into": args.into,
+        "base_size": base,
         "by_path": {p: part(sel) for p, sel in paths.items() if sel},
+        "by_finder": {f: part(sel) for f, sel in finders.items()},
         "by_size": {
             f"{lo + 1}-{lo + BAND}": part(sel)
-            for lo in range(0, args.size, BAND)
+            for lo in range(base, base + (2 if args.into else 1) * args.size, BAND)
             if (sel := [r for r in rows if lo < r["tenant_size_after"] <= lo + BAND])
         },
         "pending_created": pending,
@@ -210,7 +227,12 @@ def table(report: dict[str, Any]) -> str:
         "detection ms/memory |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    parts = {"overall": report["overall"], **report["by_path"], **report["by_size"]}
+    parts = {
+        "overall": report["overall"],
+        **report["by_path"],
+        **{f"finder {f}": p for f, p in report["by_finder"].items()},
+        **report["by_size"],
+    }
     for name, p in parts.items():
         lines.append(
             f"| {name} | {p['memories']} | {p['without_detection_per_s']} | "
@@ -227,6 +249,12 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=1000, help="memories per remember_batch")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--keep", action="store_true", help="keep the two bench tenants")
+    parser.add_argument(
+        "--into",
+        default=None,
+        help="write both sides into this existing tenant (a large one: scale.py --keep), "
+        "then forget what was written unless --keep; --size is then per side",
+    )
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--note", default=None, help="stored with the report")
     args = parser.parse_args()

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import numpy as np
 import pytest
 
 from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
-from hebbs_graph.contradict.vectors import TenantVectors, VectorCache, assemble, missing
+from hebbs_graph.contradict.vectors import (
+    Changes,
+    Kept,
+    TenantVectors,
+    VectorCache,
+    assemble,
+    missing,
+    reconcile,
+)
 
 V1, V2 = (1, "a"), (2, "b")
 
@@ -62,10 +72,14 @@ def test_assemble_refuses_mixed_dimensions() -> None:
         )
 
 
+def keep(v: TenantVectors, total: int = 0, recent: frozenset[str] = frozenset()) -> Kept:
+    return Kept(v, total, recent, datetime(2025, 1, 1, tzinfo=UTC), 0.0, 0.0)
+
+
 def test_cache_keeps_recent_tenants_within_its_rows() -> None:
     cache = VectorCache(max_rows=3)
-    two = vectors(("a", V1, [1.0]), ("b", V1, [1.0]))
-    one = vectors(("c", V1, [1.0]))
+    two = keep(vectors(("a", V1, [1.0]), ("b", V1, [1.0])))
+    one = keep(vectors(("c", V1, [1.0])))
     cache.put("t1", two)
     cache.put("t2", one)
     assert cache.rows == 3
@@ -73,16 +87,55 @@ def test_cache_keeps_recent_tenants_within_its_rows() -> None:
     cache.put("t3", one)
     assert cache.get("t2") is None
     assert cache.get("t1") is two
-    assert cache.rows == 3
-    cache.put("t4", vectors(*[(str(i), V1, [1.0]) for i in range(4)]))  # too big to keep
+    assert (cache.rows, cache.held("t1"), cache.held("t2")) == (3, 2, 0)
+    cache.put("t4", keep(vectors(*[(str(i), V1, [1.0]) for i in range(4)])))  # too big
     assert cache.get("t4") is None
     assert cache.rows == 3
+    cache.drop("t1")
+    assert cache.rows == 1
 
 
 def test_cache_of_zero_rows_keeps_nothing() -> None:
     cache = VectorCache(max_rows=0)
-    cache.put("t", vectors(("a", V1, [1.0])))
+    cache.put("t", keep(vectors(("a", V1, [1.0]))))
     assert cache.get("t") is None
+
+
+def test_replaced_drops_restamps_and_keeps_id_order() -> None:
+    old = vectors(("a", V1, [1, 0]), ("b", V1, [0, 1]), ("c", V1, [1, 1]))
+    add = vectors(("e", V1, [3, 4]), ("b", V2, [0, 2]), ("d", V1, [4, 3]))
+    got = old.replaced({"c"}, add)
+    assert got.ids == ["a", "b", "d", "e"]
+    assert got.stamps == [V1, V2, V1, V1]
+    assert got.content == ["text of a", "text of b", "text of d", "text of e"]
+    np.testing.assert_allclose(got.matrix, [[1, 0], [0, 1], [0.8, 0.6], [0.6, 0.8]], atol=1e-6)
+    assert got.position == {"a": 0, "b": 1, "d": 2, "e": 3}
+    assert old.ids == ["a", "b", "c"]  # the kept set itself is never changed
+    assert old.replaced([], TenantVectors.empty()) is old
+    assert len(old.replaced(["a", "b", "c"], TenantVectors.empty())) == 0
+    assert TenantVectors.empty().replaced([], add).ids == ["b", "d", "e"]
+
+
+def test_reconcile_restamps_what_changed_and_drops_what_left() -> None:
+    held = keep(vectors(("a", V1, [1, 0]), ("b", V1, [0, 1])), total=3, recent=frozenset({"b"}))
+    changes = Changes(
+        total=5,  # b was counted already; c and a's snapshot s are new
+        created=["b", "c", "s"],
+        stamps=[("b", V1, False), ("c", V1, True), ("a", V2, True)],
+    )
+    assert reconcile(held, changes) == ({"b"}, [("c", V1), ("a", V2)])
+    unchanged = Changes(total=3, created=["b"], stamps=[("b", V1, True)])
+    assert reconcile(held, unchanged) == (set(), [])
+
+
+def test_reconcile_asks_for_a_listing_when_the_count_is_off() -> None:
+    held = keep(vectors(("a", V1, [1, 0])), total=3, recent=frozenset({"a"}))
+    assert reconcile(held, Changes(total=2, created=[])) is None  # one was deleted
+    assert reconcile(held, Changes(total=4, created=["a"])) is None  # one came unseen
+    assert reconcile(held, Changes(total=4, created=["x"], stamps=[("x", V1, True)])) == (
+        set(),
+        [("x", V1)],
+    )
 
 
 @pytest.mark.parametrize("k", [1, 3, 10])
