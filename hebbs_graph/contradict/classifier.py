@@ -110,6 +110,14 @@ class _Side:
         return set(self.content_stems - exclude)
 
     @cached_property
+    def frame_words(self) -> list[str]:
+        return [t.text for t in self.frame]
+
+    @cached_property
+    def frame_set(self) -> frozenset[str]:
+        return frozenset(self.frame_words)
+
+    @cached_property
     def numbers(self) -> list[tuple[Number, str | None]]:
         """Each measuring number with its key: the word it counts, or the nearest word before
         (worked out once per text, as the side itself is cached)."""
@@ -265,9 +273,12 @@ def _numeric_disagreement(left: _Side, right: _Side) -> str | None:
 def _value_disagreement(left: _Side, right: _Side) -> Signal | None:
     """One slot of the same frame filled differently ("budget is A" / "budget is B")."""
     fa, fb = left.frame, right.frame
-    ops = SequenceMatcher(
-        a=[t.text for t in fa], b=[t.text for t in fb], autojunk=False
-    ).get_opcodes()
+    # Every frame word one side lacks entirely lies in the one slot or the slack, so more
+    # of them than both can hold rules a single differing slot out, before the alignment.
+    most = MAX_VALUE_TOKENS + MAX_FRAME_SLACK
+    if len(left.frame_set - right.frame_set) > most or len(right.frame_set - left.frame_set) > most:
+        return None
+    ops = SequenceMatcher(a=left.frame_words, b=right.frame_words, autojunk=False).get_opcodes()
     replaces = [op for op in ops if op[0] == "replace"]
     slack = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in ops if tag in ("insert", "delete"))
     if len(replaces) != 1 or slack > MAX_FRAME_SLACK:
