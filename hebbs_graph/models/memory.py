@@ -9,7 +9,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.ids import normalize_id
@@ -111,6 +111,17 @@ class Memory(BaseModel):
     # Memories a revision verdict superseded.
     superseded_by: str | None = None
     superseded_at: datetime | None = None
+    # Ids of the memories this one has a confirmed contradiction with, when the query
+    # that loaded it said (the @memory fragment does); never serialised.
+    _contradicts: list[str] | None = PrivateAttr(default=None)
+
+    @property
+    def contradicts(self) -> list[str] | None:
+        return self._contradicts
+
+    @contradicts.setter
+    def contradicts(self, ids: list[str] | None) -> None:
+        self._contradicts = ids
 
 
 class RememberOut(BaseModel):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
@@ -78,7 +79,7 @@ class RecallService:
         self.settings = settings
         self._reinforcing: set[asyncio.Task[None]] = set()
         self.sizes = ScopeSizes(store)
-        self._overfetch: OrderedDict[tuple[str, str | None], tuple[float, int]] = OrderedDict()
+        self._overfetch: OrderedDict[tuple[str, str | None], tuple[float, float]] = OrderedDict()
         self._hybrid = HybridRecall(store, settings, self.sizes)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
@@ -171,22 +172,22 @@ class RecallService:
             # index returns: start from the over-fetch that sufficed for it last time.
             key = (scope.tenant_id, scope.entity_id)
             factor = max(self.settings.ann_overfetch, self._recent_overfetch(key))
-            fetch = min(max(k * factor, k), self.settings.ann_max_candidates)
+            fetch = min(max(math.ceil(k * factor), k), self.settings.ann_max_candidates)
             while True:
                 rows = await self.store.read_rows(f"recall/{family}_ann", fetch=fetch, **params)
                 if len(rows) >= k or fetch >= self.settings.ann_max_candidates:
                     break
                 fetch = min(fetch * 4, self.settings.ann_max_candidates)
-            self._remember_overfetch(key, -(-fetch // k))
+            self._remember_overfetch(key, fetch / k)
         if size <= cap or len(rows) < k:
             rows = await self.store.read_rows(f"recall/{family}_exact_{kind}", **params)
         return rows
 
-    def _recent_overfetch(self, key: tuple[str, str | None]) -> int:
+    def _recent_overfetch(self, key: tuple[str, str | None]) -> float:
         seen = self._overfetch.get(key)
         return seen[1] if seen and time.monotonic() - seen[0] < OVERFETCH_MEMORY_S else 0
 
-    def _remember_overfetch(self, key: tuple[str, str | None], factor: int) -> None:
+    def _remember_overfetch(self, key: tuple[str, str | None], factor: float) -> None:
         self._overfetch[key] = (time.monotonic(), factor)
         self._overfetch.move_to_end(key)
         while len(self._overfetch) > MAX_REMEMBERED_SCOPES:
@@ -312,10 +313,18 @@ class RecallService:
         """Mark both sides of a confirmed contradiction; with 'suppress' keep the stronger."""
         if len(ranked) < 2:
             return ranked
-        rows = await self.store.read_rows(
-            "recall/conflicts", tenant_id=tenant_id, ids=[r.memory.id for r in ranked]
-        )
-        pairs = {r["id"]: set(r["others"]) for r in rows}
+        ids = {r.memory.id for r in ranked}
+        known = [r.memory.contradicts for r in ranked]
+        if all(k is not None for k in known):  # every memory came with its conflicts
+            pairs = {
+                r.memory.id: ids.intersection(k) for r, k in zip(ranked, known, strict=True) if k
+            }
+        else:
+            rows = await self.store.read_rows(
+                "recall/conflicts", tenant_id=tenant_id, ids=list(ids)
+            )
+            pairs = {r["id"]: set(r["others"]) for r in rows}
+        pairs = {mid: others for mid, others in pairs.items() if others}
         if not pairs:
             return ranked
         for result in ranked:

@@ -10,7 +10,15 @@ from hebbs_graph.errors import TooLarge
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.settings import Settings
 
-_HIDDEN = {"embedding", "tenant_id", "tenant_key", "entity_key", "context_json", "snapshot_of"}
+_HIDDEN = {
+    "embedding",
+    "tenant_id",
+    "tenant_key",
+    "entity_key",
+    "context_json",
+    "snapshot_of",
+    "contradicts",
+}
 
 
 def sha256(text: str) -> str:
@@ -52,4 +60,6 @@ def check_content(content: str, settings: Settings, field: str = "content") -> N
 def to_memory(props: dict[str, Any]) -> Memory:
     data = {k: v for k, v in props.items() if k not in _HIDDEN and v is not None}
     data["context"] = json.loads(props.get("context_json") or "{}")
-    return Memory.model_validate(data)
+    memory = Memory.model_validate(data)
+    memory.contradicts = props.get("contradicts")  # None: the query did not say
+    return memory

@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import platform
 import subprocess
@@ -510,8 +511,8 @@ class Bench:
         cap = settings.exact_scan_max + 1
         k_sim = 10
         n_hyb = max(10, settings.hybrid_candidates)
-        fetch_sim = max(k_sim * settings.ann_overfetch, k_sim)
-        fetch_hyb = max(n_hyb * settings.ann_overfetch, n_hyb)
+        fetch_sim = max(math.ceil(k_sim * settings.ann_overfetch), k_sim)
+        fetch_hyb = max(math.ceil(n_hyb * settings.ann_overfetch), n_hyb)
 
         def add(
             key: str, seconds: float, srv: float | None = None, rows: int | None = None

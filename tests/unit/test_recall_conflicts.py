@@ -1,0 +1,110 @@
+"""Marking confirmed contradictions among recalled memories (pure: no database).
+
+Memories loaded through the @memory fragment carry the ids they contradict, so recall
+marks conflicts without another query; a memory loaded without them (None) makes it
+ask Neo4j, which these tests' store refuses."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, cast
+
+import pytest
+
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.models.recall import RecallResult, ScoreBreakdown, Weights
+from hebbs_graph.services.recall import RecallService
+from hebbs_graph.services.records import to_memory
+from hebbs_graph.settings import Settings
+
+T0 = "2025-01-01T00:00:00Z"
+
+
+class NoStore:
+    asked: list[str]
+
+    def __init__(self) -> None:
+        self.asked = []
+
+    async def read_rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        self.asked.append(name)
+        return [{"id": "a", "others": ["b"]}, {"id": "b", "others": ["a"]}]
+
+
+def result(
+    mid: str, score: float, contradicts: list[str] | None, confidence: float = 0.5
+) -> RecallResult:
+    props: dict[str, Any] = {
+        "id": mid,
+        "kind": "episode",
+        "content": f"memory {mid}",
+        "content_sha256": mid,
+        "importance": 0.5,
+        "confidence": confidence,
+        "occurred_at": T0,
+        "created_at": T0,
+        "updated_at": T0,
+        "last_accessed_at": T0,
+    }
+    if contradicts is not None:
+        props["contradicts"] = contradicts
+    weights = Weights(relevance=0.5, recency=0.2, importance=0.2, reinforcement=0.1)
+    return RecallResult(
+        memory=to_memory(props),
+        score=score,
+        breakdown=ScoreBreakdown(
+            relevance=score,
+            recency=1.0,
+            importance=0.5,
+            reinforcement=0.0,
+            weights=weights,
+            strategies=["similarity"],
+        ),
+    )
+
+
+def service() -> tuple[RecallService, NoStore]:
+    store = NoStore()
+    recall = RecallService(cast(GraphStore, store), cast(Embedder, None), Settings())
+    return recall, store
+
+
+def test_conflicts_come_from_the_memories_without_a_query() -> None:
+    recall, store = service()
+    ranked = [
+        result("a", 0.9, ["b", "elsewhere"]),  # "elsewhere" was not recalled
+        result("b", 0.8, ["a"]),
+        result("c", 0.7, []),
+    ]
+    out = asyncio.run(recall._apply_conflicts("t", ranked, "keep"))
+    assert [(r.memory.id, r.conflicts_with) for r in out] == [("a", ["b"]), ("b", ["a"]), ("c", [])]
+    assert store.asked == []
+
+
+def test_suppress_keeps_the_more_confident_side() -> None:
+    recall, store = service()
+    ranked = [result("a", 0.9, ["b"], confidence=0.4), result("b", 0.8, ["a"], confidence=0.9)]
+    out = asyncio.run(recall._apply_conflicts("t", ranked, "suppress"))
+    assert [r.memory.id for r in out] == ["b"]
+    assert store.asked == []
+
+
+@pytest.mark.parametrize("unknown", ["a", "c"])
+def test_a_memory_loaded_without_its_conflicts_makes_recall_ask(unknown: str) -> None:
+    recall, store = service()
+    ranked = [
+        result("a", 0.9, None if unknown == "a" else ["b"]),
+        result("b", 0.8, ["a"]),
+        result("c", 0.7, None if unknown == "c" else []),
+    ]
+    out = asyncio.run(recall._apply_conflicts("t", ranked, "keep"))
+    assert store.asked == ["recall/conflicts"]
+    assert [(r.memory.id, r.conflicts_with) for r in out] == [("a", ["b"]), ("b", ["a"]), ("c", [])]
+
+
+def test_contradicts_is_never_serialised() -> None:
+    memory = result("a", 0.9, ["b"]).memory
+    assert memory.contradicts == ["b"]
+    assert "contradicts" not in memory.model_dump()
+    assert "contradicts" not in memory.model_dump_json()
