@@ -139,9 +139,10 @@ class _Side:
 
 
 # Working out a side costs ~0.1 ms, as much as a whole comparison; each write compares
-# its memories with neighbours from anywhere in the tenant, so the cache holds a whole
-# numpy-path tenant (up to contradiction_numpy_max, 20,000) and a batch on top: ~2.6 kB
-# a side, ~65 MB when full. At 8,192 a tenant of 20,000 re-tokenised 7,000 texts a batch.
+# its memories with neighbours from anywhere in the tenant, so the cache holds a tenant
+# of 20,000 and a batch on top: ~2.6 kB a side, ~65 MB when full. At 8,192 a tenant of
+# 20,000 re-tokenised 7,000 texts a batch. Larger tenants (the numpy path now takes up
+# to 200,000) re-tokenise most neighbours: a cache that large would cost ~500 MB.
 SIDE_CACHE = 24_576
 
 
