@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from corpus import Corpus
+from corpus import Corpus as _TemplatedCorpus
 
 from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn
 from hebbs_graph.services.container import Services, open_services
@@ -72,6 +72,33 @@ class TimedDetection:
         self.checked += len(memories)
 
 
+class Corpus(_TemplatedCorpus):
+    def memories(self, start: int, stop: int) -> list[MemoryIn]:
+        return [MemoryIn(**c.as_memory_in()) for c in self.items(start, stop)]
+
+
+class LocomoTurns:
+    """Real conversational text: every turn of LoCoMo's ten conversations, in order,
+    "speaker: text" with the session's date and the conversation as the entity (as
+    scripts/eval/locomo.py imports them). Few of its memories look alike."""
+
+    def __init__(self, path: Path) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "eval"))
+        from locomo_data import load  # type: ignore[import-not-found]
+
+        self.items = [
+            MemoryIn(content=t.content(), occurred_at=t.occurred_at, entity_id=c.sample_id)
+            for c in load(path)
+            for t in c.turns
+        ]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def memories(self, start: int, stop: int) -> list[MemoryIn]:
+        return self.items[start:stop]
+
+
 async def purge(services: Services, tenant_id: str) -> None:
     while True:
         rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
@@ -103,13 +130,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     plain = MemoryService(services.store, services.embedder, settings)  # no listeners
     timed = TimedDetection(services.contradict)
     services.memory.listeners = [timed]
-    corpus = Corpus(seed=args.seed)
+    source: LocomoTurns | Corpus = Corpus(seed=args.seed)
+    if args.locomo:
+        source = turns = LocomoTurns(args.locomo)
+        args.size = min(args.size, len(turns))
     rows: list[dict[str, Any]] = []
     try:
         # Warm the model and the driver outside the measurement.
         await services.embedder.embed(["warm up"] * 64)
         for start in range(0, args.size, args.batch):
-            items = [MemoryIn(**c.as_memory_in()) for c in corpus.items(start, start + args.batch)]
+            items = source.memories(start, min(start + args.batch, args.size))
             order = [("off", plain, off_tenant), ("on", services.memory, on_tenant)]
             if (start // args.batch) % 2:
                 order.reverse()
@@ -128,6 +158,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             rows.append(
                 {
                     "tenant_size_after": size,
+                    "memories": len(items),
                     "path": "within_exact_max"
                     if size <= settings.contradiction_exact_max
                     else "past_exact_max",
@@ -164,7 +195,7 @@ def summarise(
     base: int,
 ) -> dict[str, Any]:
     def part(selected: list[dict[str, Any]]) -> dict[str, Any]:
-        n = len(selected) * args.batch
+        n = sum(r.get("memories", args.batch) for r in selected)
         off = sum(r["off_s"] for r in selected)
         on = sum(r["on_s"] for r in selected)
         detect = sum(r["detection_s"] for r in selected)
@@ -189,6 +220,7 @@ def summarise(
         "machine": {"python": platform.python_version(), "platform": platform.platform()},
         "settings": {
             "size": args.size,
+            "corpus": str(args.locomo) if args.locomo else "templated (corpus.py)",
             "batch": args.batch,
             "k": settings.contradiction_k,
             "min_similarity": settings.contradiction_min_similarity,
@@ -248,6 +280,13 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=7_000, help="memories per tenant")
     parser.add_argument("--batch", type=int, default=1000, help="memories per remember_batch")
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument(
+        "--locomo",
+        type=Path,
+        default=None,
+        help="ingest LoCoMo's turns (e.g. ../shared/data/locomo10.json) instead of the "
+        "templated corpus; --size is capped at their number (5,882)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the two bench tenants")
     parser.add_argument(
         "--into",

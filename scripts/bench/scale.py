@@ -68,6 +68,8 @@ def log(message: str) -> None:
 
 
 def pct(seconds: list[float]) -> dict[str, float]:
+    if not seconds:
+        return {"n": 0}
     ms = np.asarray(seconds) * 1000
     p50, p95, p99 = np.percentile(ms, [50, 95, 99])
     return {"n": len(seconds), "p50_ms": round(float(p50), 2), "p95_ms": round(float(p95), 2),
@@ -242,16 +244,23 @@ async def drive(
     headers = {"Authorization": "Bearer scalebench"}
     times: list[float] = []
     errors = 0
+    timeouts = 0
     issued = 0
     deadline = time.perf_counter() + limit_s
 
     async def client(http: httpx.AsyncClient) -> None:
-        nonlocal issued, errors
+        nonlocal issued, errors, timeouts
         while issued < requests and time.perf_counter() < deadline:
             cue = cues[issued % len(cues)]
             issued += 1
             t0 = time.perf_counter()
-            r = await http.post(url, json={"cue": cue.text, "reinforce": False}, headers=headers)
+            try:
+                r = await http.post(
+                    url, json={"cue": cue.text, "reinforce": False}, headers=headers
+                )
+            except httpx.TimeoutException:  # counted, not fatal: the run reports it
+                timeouts += 1
+                continue
             times.append(time.perf_counter() - t0)
             errors += r.status_code != 200
 
@@ -259,7 +268,7 @@ async def drive(
         t0 = time.perf_counter()
         await asyncio.gather(*(client(http) for _ in range(clients)))
         wall = time.perf_counter() - t0
-    return {"clients": clients, "requests": len(times), "errors": errors,
+    return {"clients": clients, "requests": len(times), "errors": errors, "timeouts_60s": timeouts,
             "per_s": round(len(times) / wall, 1), **pct(times)}  # fmt: skip
 
 
@@ -310,6 +319,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             }  # fmt: skip
             report["sizes"].append(row)
             log(json.dumps(row["ratios"]))
+            args.out.parent.mkdir(parents=True, exist_ok=True)  # what is measured so far
+            args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         report["concurrency"] = await concurrency(tenant, cues, args)
     finally:
         if not args.keep:
