@@ -4,8 +4,9 @@ For a set of memories (a write, or a page of a batch scan): one batched query pe
 chunk finds each memory's K nearest current neighbours in its tenant (exact cosine
 for small tenants, the vector index for large ones), leaving out pairs that are
 already linked, pending or dismissed. A batch write compares in numpy instead, against
-the tenant's vectors kept between writes (``contradict/vectors.py``). The heuristic classifier scores each pair;
-those at min_confidence or above become ``:PendingContradiction`` records. With the
+the tenant's vectors kept between writes (``services/kept_vectors.py``). The heuristic
+classifier scores each pair; those at min_confidence or above become
+``:PendingContradiction`` records. With the
 LLM route on, the strongest candidates (at most a fixed number per write) are judged
 by the LLM instead, and its confident verdicts become edges at once.
 """
