@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from functools import cached_property, lru_cache
 from typing import Literal
 
+from hebbs_graph.contradict.align import opcodes
 from hebbs_graph.contradict.lexicon import (
     ANTONYMS,
     COLORS,
@@ -108,6 +108,16 @@ class _Side:
 
     def content(self, exclude: set[str]) -> set[str]:
         return set(self.content_stems - exclude)
+
+    @cached_property
+    def families(self) -> frozenset[int]:
+        """The antonym families any of its words belongs to."""
+        return frozenset(i for word in self.stem_set for i in _FAMILY_OF.get(word, ()))
+
+    @cached_property
+    def bases(self) -> frozenset[str]:
+        """Its words with a negating prefix taken off ("unavailable" -> "available")."""
+        return frozenset(base for word in self.stem_set for base in _unprefixed_forms(word))
 
     @cached_property
     def frame_words(self) -> list[str]:
@@ -205,6 +215,11 @@ def _antonym_pairs(left: _Side, right: _Side) -> list[tuple[str, str]]:
     """Opposite words split across the two texts, as (word in a, word in b)."""
     sa, sb = left.stem_set, right.stem_set
     only_a, only_b = sa - sb, sb - sa
+    # Most neighbours share no family and no prefixed word: rule that out from what each
+    # side holds (an opposite pair needs a family both touch, or a word on one side that
+    # is a word on the other with a negating prefix).
+    if not (left.families & right.families or left.bases & only_b or right.bases & only_a):
+        return []
     pairs: list[tuple[str, str]] = []
     used: set[str] = set()
     touched = sorted({i for word in only_a for i in _FAMILY_OF.get(word, ())})
@@ -279,7 +294,7 @@ def _value_disagreement(left: _Side, right: _Side) -> Signal | None:
     most = MAX_VALUE_TOKENS + MAX_FRAME_SLACK
     if len(left.frame_set - right.frame_set) > most or len(right.frame_set - left.frame_set) > most:
         return None
-    ops = SequenceMatcher(a=left.frame_words, b=right.frame_words, autojunk=False).get_opcodes()
+    ops = opcodes(left.frame_words, right.frame_words)
     replaces = [op for op in ops if op[0] == "replace"]
     slack = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in ops if tag in ("insert", "delete"))
     if len(replaces) != 1 or slack > MAX_FRAME_SLACK:
