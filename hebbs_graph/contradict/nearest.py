@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -26,11 +26,19 @@ def stack(blocks: list[Matrix]) -> Matrix:
 
 
 def nearest_pairs(
-    ids: list[str], matrix: Matrix, queries: list[str], *, k: int, min_similarity: float
+    ids: list[str],
+    matrix: Matrix,
+    queries: list[str],
+    *,
+    k: int,
+    min_similarity: float,
+    position: Mapping[str, int] | None = None,
 ) -> list[tuple[str, str, float]]:
     """For each id in ``queries`` (all in ``ids``), its ``k`` most similar other ids at
-    cosine >= ``min_similarity``, as (query id, other id, similarity)."""
-    position = {mid: i for i, mid in enumerate(ids)}
+    cosine >= ``min_similarity``, as (query id, other id, similarity). ``position``:
+    the row of each id, when the caller keeps it."""
+    if position is None:
+        position = {mid: i for i, mid in enumerate(ids)}
     rows = [position[q] for q in queries if q in position]
     if not rows or len(ids) < 2:
         return []

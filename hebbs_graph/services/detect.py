@@ -4,11 +4,12 @@ For a set of memories (a write, or a page of a batch scan): one batched query pe
 chunk finds each memory's K nearest current neighbours in its tenant (exact cosine
 for small tenants, the vector index for large ones), leaving out pairs that are
 already linked, pending or dismissed. A batch write compares in numpy instead, against
-the tenant's vectors kept between writes (``services/kept_vectors.py``). The heuristic
-classifier scores each pair; those at min_confidence or above become
-``:PendingContradiction`` records. With the
-LLM route on, the strongest candidates (at most a fixed number per write) are judged
-by the LLM instead, and its confident verdicts become edges at once.
+the tenant's vectors kept between writes (``services/kept_vectors.py``), classifies
+each neighbour pair there, and sends Neo4j only the flagged ones, which one query
+checks and records. The heuristic classifier scores each pair; those at
+min_confidence or above become ``:PendingContradiction`` records. With the LLM route
+on, the strongest candidates (at most a fixed number per write) are judged by the LLM
+instead, and its confident verdicts become edges at once.
 """
 
 from __future__ import annotations
@@ -40,9 +41,8 @@ from hebbs_graph.timeutil import utcnow
 
 log = logging.getLogger(__name__)
 
-Finder = Callable[[list[str]], Awaitable[list[dict[str, Any]]]]
-# Classifications made while finding, by (text a, text b), so none is made twice.
-Memo = dict[tuple[str, str], Classification]
+# Checks one chunk of a write's memories against their neighbours, recording what it finds.
+Check = Callable[[list[str]], Awaitable[None]]
 
 KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 # Pairs already settled one way or the other are never raised again.
@@ -82,6 +82,14 @@ def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
             older, newer = by_age(row["memory"], row["other"])
         found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
     return list(found.values())
+
+
+def _verdict(result: Classification) -> dict[str, Any]:
+    return {
+        "score": result.score,
+        "signals": result.names,
+        "suggested": result.suggested_verdict,
+    }
 
 
 def snippet(text: str) -> str:
@@ -131,29 +139,23 @@ class Detector:
         ``fresh``: vectors the caller holds already (a write's own, just embedded), so
         the numpy path need not read them back."""
         out = DetectionOut()
-        budget = self.settings.contradiction_llm_max_calls_per_write if self.llm_on_ingest else 0
-        memo: Memo = {}
         step = self.settings.contradiction_chunk
         chunks = [ids[start : start + step] for start in range(0, len(ids), step)]
-        find = await self._finder(tenant_id, chunks, fresh, memo)
+        check = await self._checker(tenant_id, chunks, fresh, out)
         for chunk in chunks:
-            candidates = _candidates(await find(chunk))
+            await check(chunk)
             out.checked += len(chunk)
-            if not candidates:
-                continue
-            await asyncio.to_thread(self._classify, candidates, memo)
-            floor = self.settings.contradiction_min_confidence
-            out.candidates += sum(c.score >= floor for c in candidates)
-            if budget > 0:
-                budget -= await self._judge(candidates, budget, out)
-            await self._record(tenant_id, candidates, out)
         return out
 
     # -- finding ------------------------------------------------------------------------
 
-    async def _finder(
-        self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
-    ) -> Finder:
+    async def _checker(
+        self,
+        tenant_id: str,
+        chunks: list[list[str]],
+        fresh: TenantVectors | None,
+        out: DetectionOut,
+    ) -> Check:
         """The cheapest way to this write's true neighbours.
 
         A write of at least contradiction_numpy_min_batch memories compares in numpy
@@ -167,6 +169,12 @@ class Detector:
         """
         s = self.settings
         writing = sum(len(c) for c in chunks)
+        cap = max(s.contradiction_exact_max, s.contradiction_numpy_max)
+        size = await self.sizes.count(tenant_id, None, cap + 1)
+        path = self.choose(tenant_id, writing, size)
+        if path == "numpy":
+            self.index_spent.pop(tenant_id, None)
+            return await self._numpy_checker(tenant_id, chunks, fresh, out)
         params = {
             "tenant_id": tenant_id,
             "kinds": KINDS,
@@ -174,34 +182,34 @@ class Detector:
             "min_similarity": s.contradiction_min_similarity,
             "linked_types": LINKED_TYPES,
         }
-        cap = max(s.contradiction_exact_max, s.contradiction_numpy_max)
-        size = await self.sizes.count(tenant_id, None, cap + 1)
-        path = self.choose(tenant_id, writing, size)
-        if path == "numpy":
-            self.index_spent.pop(tenant_id, None)
-            return await self._numpy_finder(tenant_id, chunks, fresh, memo)
         if path == "cypher_exact":
-            return lambda chunk: self.store.read_rows(
-                "contradict/neighbours_exact", ids=chunk, **params
-            )
+
+            async def exact(chunk: list[str]) -> None:
+                rows = await self.store.read_rows(
+                    "contradict/neighbours_exact", ids=chunk, **params
+                )
+                await self._settle(tenant_id, rows, out)
+
+            return exact
         batch = writing >= s.contradiction_numpy_min_batch
         fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
 
-        async def by_index(chunk: list[str]) -> list[dict[str, Any]]:
+        async def by_index(chunk: list[str]) -> None:
             started = time.monotonic()
             try:
-                return await self.store.read_rows(
+                rows = await self.store.read_rows(
                     "contradict/neighbours_ann", ids=chunk, fetch=fetch, **params
                 )
             finally:
                 if batch:
                     self._spent(tenant_id, time.monotonic() - started)
+            await self._settle(tenant_id, rows, out)
 
         return by_index
 
     def choose(self, tenant_id: str, writing: int, size: int) -> str:
         """The path for a write of ``writing`` memories into a tenant of ``size``:
-        "numpy", "cypher_exact" or "vector_index" (see ``_finder``)."""
+        "numpy", "cypher_exact" or "vector_index" (see ``_checker``)."""
         s = self.settings
         small = size <= s.contradiction_exact_max
         if writing >= s.contradiction_numpy_min_batch and (
@@ -221,44 +229,64 @@ class Detector:
         while len(self.index_spent) > MAX_TENANTS_SPENT:
             del self.index_spent[next(iter(self.index_spent))]
 
-    async def _numpy_finder(
-        self, tenant_id: str, chunks: list[list[str]], fresh: TenantVectors | None, memo: Memo
-    ) -> Finder:
+    async def _numpy_checker(
+        self,
+        tenant_id: str,
+        chunks: list[list[str]],
+        fresh: TenantVectors | None,
+        out: DetectionOut,
+    ) -> Check:
         """Compares ``chunks`` (asked for in this order) in numpy; while Neo4j checks and
         records one chunk's pairs, the next chunk's comparisons run in a thread (they
-        depend only on the vectors, not on what Neo4j holds)."""
+        depend only on the vectors, not on what Neo4j holds).
+
+        Without the LLM, a pair is classified here, in both orders when it is flagged
+        (the classifier reads a pair oldest first, and only Neo4j knows which that is),
+        and Neo4j keeps the open ones as pending in the same query that checks them.
+        With it, every neighbour pair still open comes back to be judged."""
         s = self.settings
         vectors = await self.vectors.current(tenant_id, fresh)
-        ids, matrix = vectors.ids, vectors.matrix
-        content = dict(zip(ids, vectors.content, strict=True))
         floor = s.contradiction_min_confidence
         score_cap = s.contradiction_heuristic_cap
-
-        def worth_checking(a: str, b: str) -> bool:
-            if self.llm_on_ingest:
-                return True
-            key = (content[a], content[b])
-            result = classify(*key, cap=score_cap)
-            if result.score < floor:
-                return False
-            memo[key] = result
-            return True
+        judging = self.llm_on_ingest
 
         def flagged(chunk: list[str]) -> list[dict[str, Any]]:
             near = nearest_pairs(
-                ids,
-                matrix,
+                vectors.ids,
+                vectors.matrix,
                 chunk,
                 k=s.contradiction_k,
                 min_similarity=s.contradiction_min_similarity,
+                position=vectors.position,
             )
-            # Only pairs worth recording need Neo4j's word on whether they are still open
-            # (the LLM route may judge any neighbour, so it checks them all).
-            return [
-                {"memory_id": a, "other_id": b, "similarity": sim}
-                for a, b, sim in near
-                if worth_checking(a, b)
-            ]
+            if judging:  # the LLM may judge any neighbour: Neo4j checks them all
+                return [{"memory_id": a, "other_id": b, "similarity": sim} for a, b, sim in near]
+            text = vectors.content
+            where = vectors.position
+            rows: list[dict[str, Any]] = []
+            seen: set[tuple[str, str]] = set()
+            for a, b, sim in near:
+                pair = (a, b) if a < b else (b, a)
+                if pair in seen:  # two new memories that found each other
+                    continue
+                mine, other = text[where[a]], text[where[b]]
+                if_older = classify(mine, other, cap=score_cap)
+                if if_older.score < floor:
+                    continue
+                seen.add(pair)
+                rows.append(
+                    {
+                        "memory_id": a,
+                        "other_id": b,
+                        "similarity": round(sim, 4),
+                        "pending_id": new_id(),
+                        "snippet_m": snippet(mine),
+                        "snippet_n": snippet(other),
+                        "if_older": _verdict(if_older),
+                        "if_newer": _verdict(classify(other, mine, cap=score_cap)),
+                    }
+                )
+            return rows
 
         index = {chunk[0]: i for i, chunk in enumerate(chunks)}
         running: dict[int, asyncio.Future[list[dict[str, Any]]]] = {}
@@ -267,37 +295,70 @@ class Detector:
             if i < len(chunks) and i not in running:
                 running[i] = asyncio.ensure_future(asyncio.to_thread(flagged, chunks[i]))
 
-        async def by_numpy(chunk: list[str]) -> list[dict[str, Any]]:
+        async def by_numpy(chunk: list[str]) -> None:
             i = index[chunk[0]]
             start(i)
-            pairs = await running.pop(i)
+            rows = await running.pop(i)
             start(i + 1)
-            if not pairs:
-                return []
-            return await self.store.read_rows(
-                "contradict/pairs_open",
+            if not rows:
+                return
+            if judging:
+                found = await self.store.read_rows(
+                    "contradict/pairs_open",
+                    tenant_id=tenant_id,
+                    pairs=rows,
+                    linked_types=LINKED_TYPES,
+                    with_times=True,
+                )
+                await self._settle(tenant_id, found, out)
+                return
+            recorded = await self.store.write_rows(
+                "contradict/pending_record_open",
                 tenant_id=tenant_id,
-                pairs=pairs,
+                rows=rows,
                 linked_types=LINKED_TYPES,
-                with_times=self.llm_on_ingest,
+                min_confidence=floor,
+                now=utcnow(),
             )
+            created = int(recorded[0]["created"]) if recorded else 0
+            out.candidates += created
+            out.pending_created += created
 
         return by_numpy
 
-    def _classify(self, candidates: list[Candidate], memo: Memo) -> None:
+    async def _settle(
+        self,
+        tenant_id: str,
+        rows: list[dict[str, Any]],
+        out: DetectionOut,
+    ) -> None:
+        """Classify the open neighbour pairs found, let the LLM judge the strongest (on
+        the LLM route), and record the verdicts."""
+        candidates = _candidates(rows)
+        if not candidates:
+            return
+        await asyncio.to_thread(self._classify, candidates)
+        floor = self.settings.contradiction_min_confidence
+        out.candidates += sum(c.score >= floor for c in candidates)
+        if self.llm_on_ingest:
+            budget = self.settings.contradiction_llm_max_calls_per_write - out.llm_calls
+            if budget > 0:
+                await self._judge(candidates, budget, out)
+        await self._record(tenant_id, candidates, out)
+
+    def _classify(self, candidates: list[Candidate]) -> None:
         cap = self.settings.contradiction_heuristic_cap
         for c in candidates:
-            key = (c.older["content"], c.newer["content"])
-            result = memo.get(key) or classify(*key, cap=cap)
+            result = classify(c.older["content"], c.newer["content"], cap=cap)
             c.score, c.signals, c.suggested = result.score, result.names, result.suggested_verdict
 
     # -- the LLM route ------------------------------------------------------------------
 
-    async def _judge(self, candidates: list[Candidate], budget: int, out: DetectionOut) -> int:
-        """Ask the LLM about the strongest candidates; returns how many calls were made."""
+    async def _judge(self, candidates: list[Candidate], budget: int, out: DetectionOut) -> None:
+        """Ask the LLM about the strongest candidates (at most ``budget`` calls)."""
         llm = self.llm
         if llm is None:
-            return 0
+            return
         ranked = sorted(candidates, key=lambda c: (c.score, c.similarity), reverse=True)[:budget]
 
         async def one(c: Candidate) -> None:
@@ -314,7 +375,6 @@ class Detector:
 
         await asyncio.gather(*(one(c) for c in ranked))
         out.llm_calls += len(ranked)
-        return len(ranked)
 
     # -- recording ----------------------------------------------------------------------
 

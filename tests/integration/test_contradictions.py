@@ -306,21 +306,27 @@ async def test_vector_index_path_finds_the_pair(services: Services, tenant: str)
     assert (out.checked, out.candidates, out.pending_created) == (2, 1, 1)
 
 
-async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, tenant: str) -> None:
-    """A batch compares in numpy (in one chunk or several, the next compared while the
-    last is recorded), a small write in Cypher: all see the same neighbours."""
+async def test_numpy_and_cypher_paths_record_the_same_pending(
+    services: Services, tenant: str
+) -> None:
+    """A batch compares and classifies in numpy (in one chunk or several, the next
+    compared while the last is recorded), a small write in Cypher: both record the same
+    pairs, oldest first, with the same scores, signals, suggestions and snippets, whether
+    the memory that found a pair is its older or its newer side."""
     quiet = MemoryService(services.store, services.embedder, services.settings)
     facts = [
-        ("Budget is $5,000 per tenant", "Budget is $2,000 per tenant"),
-        ("The kickoff meeting is on Monday", "The kickoff meeting is on Thursday"),
-        ("The API is reliable", "The API is unreliable"),
+        (("Budget is $5,000 per tenant", JAN), ("Budget is $2,000 per tenant", MAR)),
+        # Listed newer first: the memory written first is the newer of the pair.
+        (("The kickoff meeting is on Monday", MAR), ("The kickoff meeting is on Thursday", JAN)),
+        (("The API is reliable", JAN), ("The API used to be unreliable", MAR)),
     ]
     filler = [f"Ticket {n} was triaged by the support rota" for n in range(30)]
-    items = [MemoryIn(content=t) for pair in facts for t in pair] + [
+    items = [MemoryIn(content=t, occurred_at=at) for pair in facts for t, at in pair] + [
         MemoryIn(content=t) for t in filler
     ]
     ids = await quiet.remember_batch(tenant, items)
     found = {}
+    similarity = {}
     variants = {
         "numpy": {"contradiction_numpy_min_batch": 1},
         "numpy in chunks": {"contradiction_numpy_min_batch": 1, "contradiction_chunk": 4},
@@ -329,13 +335,36 @@ async def test_numpy_and_cypher_paths_find_the_same_pairs(services: Services, te
     for name, update in variants.items():
         settings = services.settings.model_copy(update=update)
         out = await ContradictionService(services.store, settings).detect(tenant, ids)
+        records = await pending(services, tenant)
         found[name] = (
-            {(p.memory_id_a, p.memory_id_b) for p in await pending(services, tenant)},
+            {
+                (
+                    p.memory_id_a,
+                    p.memory_id_b,
+                    p.content_a_snippet,
+                    p.content_b_snippet,
+                    p.classifier_score,
+                    p.classifier_method,
+                    tuple(p.signals),
+                    p.suggested_verdict,
+                )
+                for p in records
+            },
             out.candidates,
+            out.pending_created,
         )
+        similarity[name] = {(p.memory_id_a, p.memory_id_b): p.similarity for p in records}
         await services.store.run_raw(
             "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
         )
     assert found["numpy"] == found["cypher"]
     assert found["numpy in chunks"] == found["cypher"]
-    assert len(found["numpy"][0]) >= 3
+    contents = {a: b for (_, _, a, b, *_) in found["numpy"][0]}
+    assert contents["Budget is $5,000 per tenant"] == "Budget is $2,000 per tenant"
+    assert contents["The kickoff meeting is on Thursday"] == "The kickoff meeting is on Monday"
+    assert contents["The API is reliable"] == "The API used to be unreliable"
+    suggested = {a: v for (_, _, a, _, _, _, _, v) in found["numpy"][0]}
+    assert suggested["The API is reliable"] == "revision"
+    assert similarity["numpy"].keys() == similarity["cypher"].keys()
+    for pair, value in similarity["numpy"].items():
+        assert value == pytest.approx(similarity["cypher"][pair], abs=1e-3)
