@@ -5,8 +5,9 @@ memories, a third of writing a batch of 1,000 there. So a tenant is listed in fu
 when it is new to the cache, when what Neo4j reports does not add up, or when the last
 listing is old enough that listing again costs at most 1/RELIST_FACTOR of the time since
 (at least every RELIST_MIN_S). In between, each use asks Neo4j only what changed since
-the last check (``contradict/tenant_changes``, about 0.1 s at 100,000): the tenant's node
-count, the nodes created since, and the current stamp of each memory they name. Every
+the last check (``contradict/tenant_changes``, about 0.05 s at 100,000): the tenant's node
+count, the nodes created since, and the current stamp of each memory the ones not seen
+at the last check name. Every
 create and revise is seen that way (a revision leaves a snapshot node), and every
 delete changes the count. A supersession made by another process changes neither; until
 the next full listing such a memory may still fill one of a new memory's K neighbour
@@ -82,6 +83,7 @@ class KeptVectors:
             tenant_id=tenant_id,
             since=kept.checked_at - MARGIN,
             kinds=self.kinds,
+            known=list(kept.recent),
         )
         changes = _changes(rows[0] if rows else None)
         plan = reconcile(kept, changes)
@@ -125,6 +127,7 @@ class KeptVectors:
                 tenant_id=tenant_id,
                 since=began - MARGIN,
                 kinds=self.kinds,
+                known=[],
             )
             rows = await tx.rows("contradict/tenant_stamps", tenant_id=tenant_id, kinds=self.kinds)
             listing = [(r[0], (r[1], r[2])) for r in (rows[0]["memories"] if rows else [])]
