@@ -144,29 +144,35 @@ def is_content(token: Token) -> bool:
     return token.number is None and token.text not in STOPWORDS and token.text != POSS
 
 
-def find_phrases(words: list[str], phrases: tuple[tuple[str, ...], ...]) -> list[tuple[int, int]]:
-    """(start, end) of every occurrence of any phrase, matched on whole words."""
-    by_first = _index(phrases)
-    spans: list[tuple[int, int]] = []
-    for i, word in enumerate(words):
-        for phrase in by_first.get(word, ()):
-            if tuple(words[i : i + len(phrase)]) == phrase:
-                spans.append((i, i + len(phrase)))
-    return spans
+class Phrases:
+    """Phrases of whole words, indexed by their first word (built once, at import: an
+    index built or looked up per call cost more than the matching itself)."""
+
+    def __init__(self, phrases: tuple[tuple[str, ...], ...]) -> None:
+        self.by_first: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in phrases:
+            self.by_first.setdefault(phrase[0], []).append(phrase)
+
+    def find(self, words: list[str]) -> list[tuple[int, int]]:
+        """(start, end) of every occurrence of any phrase."""
+        by_first = self.by_first
+        spans: list[tuple[int, int]] = []
+        for i, word in enumerate(words):
+            for phrase in by_first.get(word, ()):
+                if tuple(words[i : i + len(phrase)]) == phrase:
+                    spans.append((i, i + len(phrase)))
+        return spans
 
 
-@lru_cache(maxsize=32)
-def _index(phrases: tuple[tuple[str, ...], ...]) -> dict[str, list[tuple[str, ...]]]:
-    by_first: dict[str, list[tuple[str, ...]]] = {}
-    for phrase in phrases:
-        by_first.setdefault(phrase[0], []).append(phrase)
-    return by_first
+_MARKERS = Phrases(REVISION_MARKERS + SETTING_PHRASES)
+_SETTING = Phrases(SETTING_PHRASES)
+_USED_TO = Phrases((("used", "to"),))
 
 
 def revision_markers(tokens: list[Token]) -> list[str]:
     """Words that state an update ("used to", "now", "changed to", "extended to", ...)."""
     words = [t.text for t in tokens]
-    spans = find_phrases(words, REVISION_MARKERS + SETTING_PHRASES)
+    spans = _MARKERS.find(words)
     return sorted({" ".join(words[s:e]) for s, e in spans})
 
 
@@ -177,8 +183,8 @@ def frame(tokens: list[Token], drop: frozenset[str] = frozenset()) -> list[Token
     office BE (in) <place>, so they can be compared slot by slot.
     """
     words = [t.text for t in tokens]
-    setting = dict(find_phrases(words, SETTING_PHRASES))
-    used_to = {i for i, _ in find_phrases(words, (("used", "to"),))}
+    setting = dict(_SETTING.find(words))
+    used_to = {i for i, _ in _USED_TO.find(words)}
     out: list[Token] = []
     i = 0
     while i < len(tokens):
