@@ -148,11 +148,13 @@ class _Side:
         return None
 
 
-# Working out a side costs ~0.1 ms, as much as a whole comparison; each write compares
-# its memories with neighbours from anywhere in the tenant, so the cache holds a tenant
-# of 20,000 and a batch on top: ~2.6 kB a side, ~65 MB when full. At 8,192 a tenant of
-# 20,000 re-tokenised 7,000 texts a batch. Larger tenants (the numpy path now takes up
-# to 200,000) re-tokenise most neighbours: a cache that large would cost ~500 MB.
+# Working out a side costs ~85 us, twice a whole comparison; each write compares its
+# memories with neighbours from anywhere in the tenant, so the cache holds a tenant of
+# 20,000 and a batch on top: ~4.4 kB a side with what comparisons add to it (measured
+# with tracemalloc), ~110 MB when full. At 8,192 a tenant of 20,000 re-tokenised 7,000
+# texts a batch. Larger tenants (the numpy path takes up to 200,000) re-tokenise most
+# neighbours. A cache of 262,144 did not help a bulk import into 108,000 memories: its
+# batches kept meeting neighbours the cache had not seen yet.
 SIDE_CACHE = 24_576
 
 

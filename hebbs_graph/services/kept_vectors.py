@@ -11,7 +11,8 @@ at the last check name. Every
 create and revise is seen that way (a revision leaves a snapshot node), and every
 delete changes the count. A supersession made by another process changes neither; until
 the next full listing such a memory may still fill one of a new memory's K neighbour
-places, though it is never raised as a candidate (``contradict/pairs_open`` checks). This
+places, though it is never raised as a candidate (``contradict/pending_record_open``
+and ``pairs_open`` check). This
 process's own supersessions are applied at once (``superseded``).
 """
 
