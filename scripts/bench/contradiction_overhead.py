@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import platform
@@ -48,6 +49,25 @@ BAND = 5000  # tenant sizes summarised together
 
 def log(message: str) -> None:
     print(f"[{time.perf_counter() - STARTED:7.1f}s] {message}", file=sys.stderr, flush=True)
+
+
+class GcClock:
+    """Seconds this process spends in Python's garbage collector, by generation."""
+
+    def __init__(self) -> None:
+        self.seconds = [0.0, 0.0, 0.0]
+        self._started = 0.0
+        gc.callbacks.append(self._tick)
+
+    def _tick(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.seconds[info["generation"]] += time.perf_counter() - self._started
+
+    @property
+    def total(self) -> float:
+        return sum(self.seconds)
 
 
 class TimedDetection:
@@ -135,6 +155,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         source = turns = LocomoTurns(args.locomo)
         args.size = min(args.size, len(turns))
     rows: list[dict[str, Any]] = []
+    gc_clock = GcClock()
     try:
         # Warm the model and the driver outside the measurement.
         await services.embedder.embed(["warm up"] * 64)
@@ -144,14 +165,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if (start // args.batch) % 2:
                 order.reverse()
             took: dict[str, float] = {}
+            collected: dict[str, float] = {}
             before = timed.seconds
             chosen = ""
             for name, service, tenant in order:
                 if name == "on":  # the path the detector takes for this write
                     chosen = services.contradict.detector.choose(tenant, len(items), grown[tenant])
-                t0 = time.perf_counter()
+                t0, gc0 = time.perf_counter(), gc_clock.total
                 written += await service.remember_batch(tenant, items)
                 took[name] = time.perf_counter() - t0
+                collected[name] = gc_clock.total - gc0
                 grown[tenant] += len(items)
             detection = timed.seconds - before
             size = grown[on_tenant]
@@ -166,6 +189,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     "off_s": round(took["off"], 3),
                     "on_s": round(took["on"], 3),
                     "detection_s": round(detection, 3),
+                    # Python's garbage collector inside each side's write (all generations).
+                    "off_gc_s": round(collected["off"], 3),
+                    "on_gc_s": round(collected["on"], 3),
                     "load_avg_1m": round(os.getloadavg()[0], 2),
                 }
             )
@@ -209,6 +235,8 @@ def summarise(
             "median_batch_overhead_pct": round(
                 statistics.median(100 * (r["on_s"] / r["off_s"] - 1) for r in selected), 1
             ),
+            "gc_s_without": round(sum(r["off_gc_s"] for r in selected), 2),
+            "gc_s_with": round(sum(r["on_gc_s"] for r in selected), 2),
         }
 
     paths = {p: [r for r in rows if r["path"] == p] for p in ("within_exact_max", "past_exact_max")}
