@@ -3,8 +3,8 @@
 ``opcodes(a, b)`` gives exactly what ``difflib.SequenceMatcher(a=a, b=b,
 autojunk=False).get_opcodes()`` gives, by the same algorithm (the longest matching
 block first, earliest in ``a``, then earliest in ``b``; then the same on each side of
-it), written for frames of a dozen words: no Match objects, no queue, no junk
-handling (there is none without ``isjunk`` and ``autojunk``). The value signal
+it), written for frames of a dozen words: no Match objects and no junk handling (there
+is none without ``isjunk`` and ``autojunk``). The value signal
 aligns every neighbour pair a write finds, and difflib's general machinery was half
 the classifier's time.
 """
@@ -23,7 +23,18 @@ def opcodes(a: Sequence[str], b: Sequence[str]) -> list[Opcode]:
     for j, word in enumerate(b):
         positions.setdefault(word, []).append(j)
     blocks: list[tuple[int, int, int]] = []
-    _match(a, positions, 0, len(a), 0, len(b), blocks)
+    # A stack, as difflib's queue: texts are checked whole, and a long one with many
+    # small matching blocks would nest too deep for recursion.
+    todo = [(0, len(a), 0, len(b))]
+    while todo:
+        alo, ahi, blo, bhi = todo.pop()
+        i, j, k = _longest(a, positions, alo, ahi, blo, bhi)
+        if k:
+            blocks.append((i, j, k))
+            if alo < i and blo < j:
+                todo.append((alo, i, blo, j))
+            if i + k < ahi and j + k < bhi:
+                todo.append((i + k, ahi, j + k, bhi))
     blocks.sort()
     out: list[Opcode] = []
     i = j = 0
@@ -40,17 +51,16 @@ def opcodes(a: Sequence[str], b: Sequence[str]) -> list[Opcode]:
     return out
 
 
-def _match(
+def _longest(
     a: Sequence[str],
     positions: dict[str, list[int]],
     alo: int,
     ahi: int,
     blo: int,
     bhi: int,
-    blocks: list[tuple[int, int, int]],
-) -> None:
-    """The longest block common to a[alo:ahi] and b[blo:bhi], then the same on each
-    side of it (difflib's find_longest_match inside get_matching_blocks)."""
+) -> tuple[int, int, int]:
+    """The longest block common to a[alo:ahi] and b[blo:bhi], earliest in a, then in b
+    (difflib's find_longest_match without junk)."""
     besti, bestj, bestsize = alo, blo, 0
     runs: dict[int, int] = {}  # j -> length of the match ending at (i - 1, j)
     for i in range(alo, ahi):
@@ -64,13 +74,7 @@ def _match(
             if k > bestsize:
                 besti, bestj, bestsize = i - k + 1, j - k + 1, k
         runs = extended
-    if not bestsize:
-        return
-    blocks.append((besti, bestj, bestsize))
-    if alo < besti and blo < bestj:
-        _match(a, positions, alo, besti, blo, bestj, blocks)
-    if besti + bestsize < ahi and bestj + bestsize < bhi:
-        _match(a, positions, besti + bestsize, ahi, bestj + bestsize, bhi, blocks)
+    return besti, bestj, bestsize
 
 
 def _merged(blocks: list[tuple[int, int, int]], la: int, lb: int) -> list[tuple[int, int, int]]:

@@ -40,3 +40,11 @@ def test_long_frames_with_repeats_match_difflib() -> None:
     a = ("x y " * 60 + "z").split()
     b = ("y x " * 55 + "z y").split()
     assert opcodes(a, b) == difflib_opcodes(a, b)
+
+
+def test_many_blocks_one_after_another() -> None:
+    """Every other word differs: 1,500 blocks, each found right of the last (a
+    recursive search would nest 1,500 deep)."""
+    a = [str(i) for i in range(3000)]
+    b = [w if i % 2 == 0 else "x" for i, w in enumerate(a)]
+    assert opcodes(a, b) == difflib_opcodes(a, b)
