@@ -1,12 +1,11 @@
 """Word-level alignment of two short statement frames (pure, no dependencies).
 
 ``opcodes(a, b)`` gives exactly what ``difflib.SequenceMatcher(a=a, b=b,
-autojunk=False).get_opcodes()`` gives, by the same algorithm (the longest matching
-block first, earliest in ``a``, then earliest in ``b``; then the same on each side of
-it), written for frames of a dozen words: no Match objects and no junk handling (there
-is none without ``isjunk`` and ``autojunk``). The value signal
-aligns every neighbour pair a write finds, and difflib's general machinery was half
-the classifier's time.
+autojunk=False).get_opcodes()`` gives, by the same algorithm (the longest matching block
+first, earliest in ``a``, then earliest in ``b``; then the same on each side of it),
+written for frames of a dozen words: no Match objects and no junk handling (there is
+none without ``isjunk`` and ``autojunk``). The value signal aligns every neighbour pair
+a write finds, and difflib's general machinery was half the classifier's time.
 """
 
 from __future__ import annotations

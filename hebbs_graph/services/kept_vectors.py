@@ -5,15 +5,14 @@ memories, a third of writing a batch of 1,000 there. So a tenant is listed in fu
 when it is new to the cache, when what Neo4j reports does not add up, or when the last
 listing is old enough that listing again costs at most 1/RELIST_FACTOR of the time since
 (at least every RELIST_MIN_S). In between, each use asks Neo4j only what changed since
-the last check (``contradict/tenant_changes``, about 0.05 s at 100,000): the tenant's node
-count, the nodes created since, and the current stamp of each memory the ones not seen
-at the last check name. Every
-create and revise is seen that way (a revision leaves a snapshot node), and every
-delete changes the count. A supersession made by another process changes neither; until
-the next full listing such a memory may still fill one of a new memory's K neighbour
-places, though it is never raised as a candidate (``contradict/pending_record_open``
-and ``pairs_open`` check). This
-process's own supersessions are applied at once (``superseded``).
+the last check (``contradict/tenant_changes``, about 0.05 s at 100,000): the tenant's
+node count, the nodes created since, and the current stamp of each memory the ones not
+seen at the last check name. Every create and revise is seen that way (a revision leaves
+a snapshot node), and every delete changes the count. A supersession made by another
+process changes neither; until the next full listing such a memory may still fill one of
+a new memory's K neighbour places, though it is never raised as a candidate
+(``contradict/pending_record_open`` and ``pairs_open`` check). This process's own
+supersessions are applied at once (``superseded``).
 """
 
 from __future__ import annotations
