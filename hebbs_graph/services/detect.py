@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from hebbs_graph.contradict.classifier import Classification, classify
+from hebbs_graph.contradict.classifier import classify
+from hebbs_graph.contradict.flagged import flagged_rows, snippet
 from hebbs_graph.contradict.judge import Judgement, judge
 from hebbs_graph.contradict.nearest import nearest_pairs
 from hebbs_graph.contradict.vectors import TenantVectors
@@ -47,7 +48,6 @@ Check = Callable[[list[str]], Awaitable[None]]
 KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 # Pairs already settled one way or the other are never raised again.
 LINKED_TYPES = [EdgeType.CONTRADICTS.value, EdgeType.REVISED_FROM.value]
-SNIPPET_CHARS = 200
 # Measured here: one vector-index query per memory costs about as much as reading 25+
 # vectors, so a write compares in numpy while it has at most 25x its size to read.
 VECTORS_PER_QUERY = 25
@@ -82,19 +82,6 @@ def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
             older, newer = by_age(row["memory"], row["other"])
         found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
     return list(found.values())
-
-
-def _verdict(result: Classification) -> dict[str, Any]:
-    return {
-        "score": result.score,
-        "signals": result.names,
-        "suggested": result.suggested_verdict,
-    }
-
-
-def snippet(text: str) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= SNIPPET_CHARS else flat[: SNIPPET_CHARS - 1] + "…"
 
 
 def by_age(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -261,32 +248,8 @@ class Detector:
             )
             if judging:  # the LLM may judge any neighbour: Neo4j checks them all
                 return [{"memory_id": a, "other_id": b, "similarity": sim} for a, b, sim in near]
-            text = vectors.content
-            where = vectors.position
-            rows: list[dict[str, Any]] = []
-            seen: set[tuple[str, str]] = set()
-            for a, b, sim in near:
-                pair = (a, b) if a < b else (b, a)
-                if pair in seen:  # two new memories that found each other
-                    continue
-                mine, other = text[where[a]], text[where[b]]
-                if_older = classify(mine, other, cap=score_cap)
-                if if_older.score < floor:
-                    continue
-                seen.add(pair)
-                rows.append(
-                    {
-                        "memory_id": a,
-                        "other_id": b,
-                        "similarity": round(sim, 4),
-                        "pending_id": new_id(),
-                        "snippet_m": snippet(mine),
-                        "snippet_n": snippet(other),
-                        "if_older": _verdict(if_older),
-                        "if_newer": _verdict(classify(other, mine, cap=score_cap)),
-                    }
-                )
-            return rows
+            text, where = vectors.content, vectors.position
+            return flagged_rows(near, lambda mid: text[where[mid]], cap=score_cap, floor=floor)
 
         index = {chunk[0]: i for i, chunk in enumerate(chunks)}
         running: dict[int, asyncio.Future[list[dict[str, Any]]]] = {}
