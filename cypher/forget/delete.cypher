@@ -12,6 +12,7 @@ CALL (m) {
   OPTIONAL MATCH (m)-[:REVISED_FROM]->(o:Memory)
   WHERE NOT o:Snapshot AND o.superseded_by = m.id
   SET o.superseded_by = null, o.superseded_at = null
+  SET o.hidden = @hidden(o)
 }
 // Pending contradictions, found through their memory-id indexes (schema 005).
 CALL (m) {

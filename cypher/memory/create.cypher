@@ -6,7 +6,8 @@ CREATE (m:Memory:Episode {
   content: row.content, content_sha256: row.content_sha256,
   importance: row.importance, context_json: row.context_json, tags: row.tags,
   occurred_at: row.occurred_at, created_at: $now, updated_at: $now,
-  last_accessed_at: $now, access_count: 0, decay_score: row.importance, version: 1
+  last_accessed_at: $now, access_count: 0, decay_score: row.importance, version: 1,
+  hidden: 0
 })
 WITH m, row
 CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)

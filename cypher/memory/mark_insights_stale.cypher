@@ -9,4 +9,5 @@ SET i.stale = true,
     i.stale_reason = CASE WHEN was_stale THEN i.stale_reason ELSE $reason END,
     i.stale_since = CASE WHEN was_stale THEN i.stale_since ELSE $now END,
     i.stale_source_ids = known + [s IN sources WHERE NOT s IN known]
+SET i.hidden = @hidden(i)
 RETURN count(i) AS marked

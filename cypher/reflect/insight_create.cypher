@@ -8,7 +8,8 @@ CREATE (m:Memory:Insight {
   importance: row.importance, context_json: row.context_json, tags: row.tags,
   occurred_at: $now, created_at: $now, updated_at: $now,
   last_accessed_at: $now, access_count: 0, decay_score: row.importance, version: 1,
-  confidence: row.confidence, source_count: size(row.source_ids), stale: false
+  confidence: row.confidence, source_count: size(row.source_ids), stale: false,
+  hidden: 0
 })
 WITH m, row
 CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)

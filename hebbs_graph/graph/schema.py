@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.graph.queries import split_statements
@@ -13,6 +14,8 @@ log = logging.getLogger(__name__)
 
 VECTOR_INDEX = "memory_embedding"
 FULLTEXT_INDEX = "memory_content"
+# Filtered vector search (SEARCH ... WHERE) came in 2026.01, IN inside its WHERE in 2026.06.
+MIN_NEO4J = (2026, 6)
 
 
 class SchemaMismatch(HebbsError):
@@ -25,6 +28,7 @@ async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) ->
     Returns the names applied now. Each statement is idempotent (IF NOT EXISTS), so a
     crash half-way leaves nothing that a second run cannot finish.
     """
+    await check_server(store)
     rows = await store.run_raw("MATCH (s:SchemaMigration) RETURN s.name AS name")
     done = {r["name"] for r in rows}
     applied: list[str] = []
@@ -44,6 +48,32 @@ async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) ->
     await store.run_raw("CALL db.awaitIndexes(300)")
     await _check_vector_dimension(store, dimension, embedding_model)
     return applied
+
+
+async def check_server(store: GraphStore) -> None:
+    """Refuse a Neo4j without filtered vector search, naming the version needed."""
+    rows = await store.run_raw(
+        "CALL dbms.components() YIELD name, versions, edition "
+        "RETURN versions[0] AS version, edition"
+    )
+    version = str(rows[0]["version"]) if rows else ""
+    if not supports_filtered_search(version):
+        need = ".".join(f"{n:02d}" if i else str(n) for i, n in enumerate(MIN_NEO4J))
+        raise SchemaMismatch(
+            f"hebbs-graph needs Neo4j {need} or later (filtered vector search: SEARCH ... "
+            f"WHERE with IN); {store.settings.effective_neo4j_uri} runs Neo4j {version}. "
+            "Upgrade it, or let hebbs-graph run its own (unset HEBBS_NEO4J_URI) or use "
+            "docker/compose.yml"
+        )
+
+
+def supports_filtered_search(version: str) -> bool:
+    """True for 2026.06 and later; a version this cannot read is given the benefit of
+    the doubt (the migration's CYPHER 25 statement then fails on its own)."""
+    found = re.match(r"(\d+)\.(\d+)", version)
+    if not found:
+        return True
+    return (int(found.group(1)), int(found.group(2))) >= MIN_NEO4J
 
 
 async def _check_vector_dimension(store: GraphStore, dimension: int, model: str) -> None:

@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 Check = Callable[[list[str]], Awaitable[None]]
 
 KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
+# Neighbours may be stale insights but never superseded memories (cypher/fragments/hidden).
+NEIGHBOUR_HIDDEN = [0, 2]
 # Pairs already settled one way or the other are never raised again.
 LINKED_TYPES = [EdgeType.CONTRADICTS.value, EdgeType.REVISED_FROM.value]
 # Measured here: one vector-index query per memory costs about as much as reading 25+
@@ -168,6 +170,7 @@ class Detector:
             "k": s.contradiction_k,
             "min_similarity": s.contradiction_min_similarity,
             "linked_types": LINKED_TYPES,
+            "hidden": NEIGHBOUR_HIDDEN,
         }
         if path == "cypher_exact":
 
@@ -179,7 +182,7 @@ class Detector:
 
             return exact
         batch = writing >= s.contradiction_numpy_min_batch
-        fetch = max(s.contradiction_ann_fetch, s.contradiction_k)
+        fetch = s.contradiction_k + 1  # the index filters by tenant; a memory finds itself
 
         async def by_index(chunk: list[str]) -> None:
             started = time.monotonic()

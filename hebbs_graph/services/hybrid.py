@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -53,10 +53,10 @@ class ScopeLike(Protocol):
     @property
     def entity_id(self) -> str | None: ...
 
+    @property
+    def kind(self) -> str: ...
+
     def params(self) -> dict[str, Any]: ...
-
-
-Nearest = Callable[[Any, list[float], int], Awaitable[list[tuple[str, float]]]]
 
 
 @dataclass
@@ -157,6 +157,10 @@ def inherit(final: dict[str, float], nodes: dict[str, Node], share: float) -> di
     return out
 
 
+async def _no_scores() -> dict[str, float]:
+    return {}
+
+
 def _instant(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
@@ -168,13 +172,14 @@ class HybridRecall:
         self.sizes = sizes
 
     async def search(
-        self, scope: ScopeLike, cue: str, vector: list[float], k: int, nearest: Nearest
+        self, scope: ScopeLike, cue: str, vector: list[float], k: int
     ) -> list[tuple[Memory, float]]:
-        """The k best memories for the cue with their relevance (best = 1)."""
+        """The k best memories for the cue with their relevance (best = 1).
+
+        Three round trips: the evidence (vector and every cue term in one query), the
+        candidates' neighbourhood, and the k memories kept."""
         n = max(k, self.settings.hybrid_candidates)
-        by_vector, text = await asyncio.gather(
-            nearest(scope, vector, n), self.text_scores(scope, cue, n)
-        )
+        by_vector, text = await self.evidence(scope, cue, vector, n)
         vector_order = [mid for mid, _ in by_vector]
         text_order = [mid for mid, _ in sorted(text.items(), key=lambda kv: -kv[1])[:n]]
         candidates = list(dict.fromkeys(vector_order + text_order))
@@ -201,30 +206,76 @@ class HybridRecall:
 
     # -- text evidence ------------------------------------------------------------------
 
-    async def text_scores(self, scope: ScopeLike, cue: str, n: int) -> dict[str, float]:
-        """Memory id → text score: BM25 with the scope's idf, or Lucene's own top n."""
-        drop = self.settings.fulltext_stopwords
-        if not self.settings.fulltext_scope_idf:
-            query = fulltext_query(cue, scope.tenant_id, scope.entity_id, drop_stop_words=drop)
-            if query is None:
-                return {}
-            rows = await self.store.read_rows(
-                "recall/fulltext_ids", query=query, fetch=n * 2, k=n, **scope.params()
-            )
-            return {r["id"]: float(r["score"]) for r in rows}
-        terms = content_terms(cue, drop_stop_words=drop)[:MAX_SCOPED_TERMS]
-        if not terms:
-            return {}
+    async def evidence(
+        self, scope: ScopeLike, cue: str, vector: list[float], n: int
+    ) -> tuple[list[tuple[str, float]], dict[str, float]]:
+        """The n nearest (id, similarity) by vector, and memory id → text score."""
         cap = self.settings.fulltext_term_hits
-        queries = [
-            {"term": t, "query": term_query(t, scope.tenant_id, scope.entity_id)} for t in terms
-        ]
+        scoped = self.settings.fulltext_scope_idf
+        queries = self._term_queries(scope, cue) if scoped else []
+        found, size, lucene = await asyncio.gather(
+            self.store.read_rows(
+                f"recall/hybrid_{scope.kind}",
+                vector=vector,
+                n=n,
+                terms=queries,
+                cap=cap,
+                **scope.params(),
+            ),
+            self._scope_size(scope, bool(queries)),
+            self._lucene_scores(scope, cue, n) if not scoped else _no_scores(),
+        )
+        row = found[0] if found else {"by_vector": [], "by_term": []}
+        by_vector = [(h[0], float(h[1])) for h in row["by_vector"]]
+        if not scoped:
+            return by_vector, lucene
+        hits = {t["term"]: [(h[0], float(h[1])) for h in t["hits"]] for t in row["by_term"]}
+        return by_vector, scope_bm25(hits, size)
+
+    async def text_scores(self, scope: ScopeLike, cue: str, n: int) -> dict[str, float]:
+        """Memory id → text score alone: BM25 with the scope's idf, or Lucene's top n."""
+        if not self.settings.fulltext_scope_idf:
+            return await self._lucene_scores(scope, cue, n)
+        queries = self._term_queries(scope, cue)
+        if not queries:
+            return {}
         rows, size = await asyncio.gather(
-            self.store.read_rows("recall/term_hits", terms=queries, cap=cap, **scope.params()),
-            self.sizes.count(scope.tenant_id, scope.entity_id, cap * SCOPE_COUNT_FACTOR),
+            self.store.read_rows(
+                "recall/term_hits",
+                terms=queries,
+                cap=self.settings.fulltext_term_hits,
+                **scope.params(),
+            ),
+            self._scope_size(scope, True),
         )
         hits = {r["term"]: [(h[0], float(h[1])) for h in r["hits"]] for r in rows}
         return scope_bm25(hits, size)
+
+    def _term_queries(self, scope: ScopeLike, cue: str) -> list[dict[str, str]]:
+        """One scoped Lucene query per content term of the cue (MAX_SCOPED_TERMS at most)."""
+        drop = self.settings.fulltext_stopwords
+        terms = content_terms(cue, drop_stop_words=drop)[:MAX_SCOPED_TERMS]
+        return [
+            {"term": t, "query": term_query(t, scope.tenant_id, scope.entity_id)} for t in terms
+        ]
+
+    async def _scope_size(self, scope: ScopeLike, needed: bool) -> int:
+        """The scope's size for idf, counted no further than it can matter."""
+        if not needed:
+            return 0
+        cap = self.settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
+        return await self.sizes.count(scope.tenant_id, scope.entity_id, cap)
+
+    async def _lucene_scores(self, scope: ScopeLike, cue: str, n: int) -> dict[str, float]:
+        """Lucene's own BM25 top n (fulltext_scope_idf off): the index-wide idf."""
+        drop = self.settings.fulltext_stopwords
+        query = fulltext_query(cue, scope.tenant_id, scope.entity_id, drop_stop_words=drop)
+        if query is None:
+            return {}
+        rows = await self.store.read_rows(
+            "recall/fulltext_ids", query=query, fetch=n * 2, k=n, **scope.params()
+        )
+        return {r["id"]: float(r["score"]) for r in rows}
 
     # -- graph ----------------------------------------------------------------------------
 

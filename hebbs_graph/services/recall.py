@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -36,10 +34,9 @@ from hebbs_graph.timeutil import EARLIEST, LATEST, utcnow
 log = logging.getLogger(__name__)
 
 RECALLED_KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
-# How long the over-fetch that filled a scope's last index search is reused as the
-# starting point (the scope's share of the index moves slowly), and for how many scopes.
-OVERFETCH_MEMORY_S = 300.0
-MAX_REMEMBERED_SCOPES = 10_000
+# The `hidden` values (cypher/fragments/hidden) a scope may see: 0 visible, 1 superseded,
+# 2 stale, 3 both.
+SUPERSEDED, STALE = 1, 2
 
 
 @dataclass
@@ -62,6 +59,21 @@ class Scope:
     include_superseded: bool
     include_stale: bool
 
+    @property
+    def kind(self) -> str:
+        """Which query family serves the scope: "entity" or "tenant"."""
+        return "entity" if self.entity_id is not None else "tenant"
+
+    @property
+    def hidden(self) -> list[int]:
+        """The `hidden` values this scope may recall (the vector index filters on them)."""
+        allowed = {0}
+        if self.include_superseded:
+            allowed |= {h | SUPERSEDED for h in allowed}
+        if self.include_stale:
+            allowed |= {h | STALE for h in allowed}
+        return sorted(allowed)
+
     def params(self) -> dict[str, Any]:
         return {
             "tenant_id": self.tenant_id,
@@ -69,6 +81,7 @@ class Scope:
             "include_superseded": self.include_superseded,
             "include_stale": self.include_stale,
             "kinds": RECALLED_KINDS,
+            "hidden": self.hidden,
         }
 
 
@@ -79,7 +92,6 @@ class RecallService:
         self.settings = settings
         self._reinforcing: set[asyncio.Task[None]] = set()
         self.sizes = ScopeSizes(store)
-        self._overfetch: OrderedDict[tuple[str, str | None], tuple[float, float]] = OrderedDict()
         self._hybrid = HybridRecall(store, settings, self.sizes)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
@@ -139,71 +151,27 @@ class RecallService:
     async def similarity(
         self, scope: Scope, vector: list[float], k: int
     ) -> list[tuple[Memory, float]]:
-        """The true top k by cosine inside the scope.
+        """The top k by cosine inside the scope, from the vector index's own filter.
 
-        Small scopes (≤ exact_scan_max memories) are scored exactly, so an entity with 20
-        memories among 100,000 still gets its real nearest ones. Larger scopes use the
-        vector index, over-fetching for the scope filter and widening until k survive;
-        if even the widest fetch comes up short, the exact scan decides.
+        The index filters by tenant, entity and visibility while it searches (Neo4j
+        2026's SEARCH ... WHERE), so an entity with 20 memories among a million gets its
+        real nearest ones without over-fetching, widening or an exact scan.
         """
-        rows = await self._nearest_rows("similarity", scope, vector, k)
+        rows = await self.store.read_rows(
+            f"recall/similarity_{scope.kind}", vector=vector, k=k, **scope.params()
+        )
         return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
-
-    async def nearest_ids(
-        self, scope: Scope, vector: list[float], k: int
-    ) -> list[tuple[str, float]]:
-        """Like similarity(), as (id, similarity) only: nothing is loaded. From the vector
-        index the similarity is the index's own score (it may be quantised)."""
-        rows = await self._nearest_rows("nearest", scope, vector, k)
-        return [(r["id"], float(r["similarity"])) for r in rows]
-
-    async def _nearest_rows(
-        self, family: str, scope: Scope, vector: list[float], k: int
-    ) -> list[dict[str, Any]]:
-        """``recall/<family>_exact_*`` for small scopes, ``<family>_ann`` widening for
-        large ones, the exact scan again when even the widest fetch comes up short."""
-        cap = self.settings.exact_scan_max
-        kind = "entity" if scope.entity_id is not None else "tenant"
-        params = {**scope.params(), "vector": vector, "k": k}
-        size = await self.sizes.count(scope.tenant_id, scope.entity_id, cap + 1)
-        rows: list[dict[str, Any]] = []
-        if size > cap:
-            # A scope that shares the index with others keeps only its share of what the
-            # index returns: start from the over-fetch that sufficed for it last time.
-            key = (scope.tenant_id, scope.entity_id)
-            factor = max(self.settings.ann_overfetch, self._recent_overfetch(key))
-            fetch = min(max(math.ceil(k * factor), k), self.settings.ann_max_candidates)
-            while True:
-                rows = await self.store.read_rows(f"recall/{family}_ann", fetch=fetch, **params)
-                if len(rows) >= k or fetch >= self.settings.ann_max_candidates:
-                    break
-                fetch = min(fetch * 4, self.settings.ann_max_candidates)
-            self._remember_overfetch(key, fetch / k)
-        if size <= cap or len(rows) < k:
-            rows = await self.store.read_rows(f"recall/{family}_exact_{kind}", **params)
-        return rows
-
-    def _recent_overfetch(self, key: tuple[str, str | None]) -> float:
-        seen = self._overfetch.get(key)
-        return seen[1] if seen and time.monotonic() - seen[0] < OVERFETCH_MEMORY_S else 0
-
-    def _remember_overfetch(self, key: tuple[str, str | None], factor: float) -> None:
-        self._overfetch[key] = (time.monotonic(), factor)
-        self._overfetch.move_to_end(key)
-        while len(self._overfetch) > MAX_REMEMBERED_SCOPES:
-            self._overfetch.popitem(last=False)
 
     async def hybrid(self, scope: Scope, cue: str, vector: list[float], k: int) -> list[Candidate]:
         """Vector and text evidence fused, spread along the timeline (services/hybrid.py)."""
-        found = await self._hybrid.search(scope, cue, vector, k, self.nearest_ids)
+        found = await self._hybrid.search(scope, cue, vector, k)
         return [Candidate(m, relevance, {Strategy.HYBRID}) for m, relevance in found]
 
     async def temporal(self, scope: Scope, spec: StrategySpec, k: int) -> list[Candidate]:
         """An entity's (or the tenant's) memories in time order; R = 1 − rank/n."""
-        kind = "entity" if scope.entity_id is not None else "tenant"
         span = spec.time_range
         rows = await self.store.read_rows(
-            f"recall/temporal_{kind}_{spec.order}",
+            f"recall/temporal_{scope.kind}_{spec.order}",
             start=(span.start if span and span.start else EARLIEST),
             end=(span.end if span and span.end else LATEST),
             k=k,

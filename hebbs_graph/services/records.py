@@ -18,6 +18,7 @@ _HIDDEN = {
     "context_json",
     "snapshot_of",
     "contradicts",
+    "hidden",
 }
 
 

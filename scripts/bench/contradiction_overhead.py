@@ -257,7 +257,6 @@ def summarise(
             "numpy_min_batch": settings.contradiction_numpy_min_batch,
             "numpy_max": settings.contradiction_numpy_max,
             "vector_cache_rows": settings.contradiction_vector_cache_rows,
-            "ann_fetch": settings.contradiction_ann_fetch,
             "chunk": settings.contradiction_chunk,
             "embedding_model": settings.embedding_model,
         },

@@ -368,3 +368,25 @@ async def test_numpy_and_cypher_paths_record_the_same_pending(
     assert similarity["numpy"].keys() == similarity["cypher"].keys()
     for pair, value in similarity["numpy"].items():
         assert value == pytest.approx(similarity["cypher"][pair], abs=1e-3)
+
+
+async def test_the_vector_index_follows_supersede_and_forget(
+    services: Services, tenant: str
+) -> None:
+    """The index filters on `hidden` while it searches: a revision verdict takes the
+    older memory out of similarity recall, forgetting the newer brings it back."""
+    old, new, p = await budget_pair(services, tenant)
+    verdict = {"pending_id": p.pending_id, "verdict": "revision"}
+    await services.contradict.commit(tenant, CommitIn.model_validate({"verdicts": [verdict]}))
+    similarity = [{"strategy": "similarity"}]
+
+    async def found(**flags: bool) -> set[str]:
+        out = await services.recall.recall(
+            tenant, RecallIn(cue="budget", strategies=similarity, reinforce=False, **flags)
+        )
+        return {r.memory.id for r in out.results}
+
+    assert await found() == {new.id}
+    assert await found(include_superseded=True) == {new.id, old.id}
+    await services.memory.forget(tenant, ForgetIn(memory_ids=[new.id]))
+    assert await found() == {old.id}

@@ -403,3 +403,14 @@ async def test_forget_refuses_empty_criteria_and_never_takes_a_snapshot_alone(ki
     out = await kit.services.memory.forget(kit.tenant, ForgetIn(memory_ids=[snap.id]))
     assert out.forgotten == 0
     assert (await kit.services.memory.get(kit.tenant, snap.id)).content == "v1"
+
+
+async def test_a_stale_insight_leaves_similarity_recall_until_asked_for(kit):
+    src, insight = [(await kit.add(c)).id for c in ("the kiln runs hot", "kilns run hot")]
+    await kit.make_insight(insight, [src])
+    await kit.services.memory.revise(kit.tenant, src, ReviseIn(content="the kiln runs cool"))
+    similarity = [{"strategy": "similarity"}]
+    out = await kit.recall(cue="kiln", strategies=similarity, reinforce=False)
+    assert insight not in {r.memory.id for r in out.results}
+    out = await kit.recall(cue="kiln", strategies=similarity, reinforce=False, include_stale=True)
+    assert {r.memory.id: r.stale for r in out.results}[insight] is True
