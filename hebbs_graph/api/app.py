@@ -24,6 +24,7 @@ from hebbs_graph.api.memories import MemoryController
 from hebbs_graph.api.palace import palace_router
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.api.reflect import ReflectController
+from hebbs_graph.embedding import Embedder
 from hebbs_graph.services.auto_reflect import AutoReflector
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
@@ -35,8 +36,19 @@ class MetricsController(PrometheusController):
     path = "/v1/metrics"
 
 
-def create_app(settings: Settings | None = None, services: Services | None = None) -> Litestar:
-    """Build the app. Pass ``services`` to share already-open ones (tests, embedding)."""
+def app_from_environment() -> Litestar:
+    """The app as each ``serve --workers N`` process builds it: settings from HEBBS_*."""
+    return create_app(Settings())
+
+
+def create_app(
+    settings: Settings | None = None,
+    services: Services | None = None,
+    *,
+    embedder: Embedder | None = None,
+) -> Litestar:
+    """Build the app. Pass ``services`` to share already-open ones (tests, embedding), or
+    ``embedder`` for the services it opens to use (benchmarks with synthetic vectors)."""
     settings = settings or (services.settings if services else Settings())
     owned = services is None
     # A batch may hold 1,000 items of 64 KiB content + 16 KiB context each.
@@ -45,7 +57,9 @@ def create_app(settings: Settings | None = None, services: Services | None = Non
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        app.state.services = services if services is not None else await open_services(settings)
+        app.state.services = (
+            services if services is not None else await open_services(settings, embedder=embedder)
+        )
         auto = AutoReflector.for_api(app.state.services.reflect)  # None without an LLM
         try:
             async with mcp.running(app.state):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from typing import Annotated, Any
 
 import typer
@@ -69,10 +70,19 @@ def neo4j_status(fmt: Fmt = Format.TABLE) -> None:
 def serve(
     host: Annotated[str | None, typer.Option(help="Bind address (HEBBS_HOST).")] = None,
     port: Annotated[int | None, typer.Option(help="Port (HEBBS_PORT).")] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="API processes (HEBBS_WORKERS; default: one per core, at most 4)."
+        ),
+    ] = None,
 ) -> None:
     """Run the REST API; with no HEBBS_NEO4J_URI, start (or reuse) the local Neo4j first.
 
-    Example: hebbs-graph serve   # then open http://127.0.0.1:8000/schema
+    With several workers, each is a process of its own against the same Neo4j; all the
+    state they share (reflection sessions, leases, pending contradictions) is in Neo4j.
+
+    Example: hebbs-graph serve --workers 2   # then open http://127.0.0.1:8000/schema
     """
     import uvicorn
 
@@ -82,8 +92,8 @@ def serve(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     settings = Settings()
-    updates = {k: v for k, v in {"host": host, "port": port}.items() if v is not None}
-    settings = settings.model_copy(update=updates)
+    updates = {"host": host, "port": port, "workers": workers}
+    settings = settings.model_copy(update={k: v for k, v in updates.items() if v is not None})
     if not settings.api_keys and not is_loopback(settings.host):
         fail(
             2,
@@ -96,8 +106,42 @@ def serve(
         except HebbsError as exc:
             fail(3, exc.message)
         typer.echo(f"Neo4j {status.version} on {status.bolt_uri}; Browser at {status.browser_url}")
-    typer.echo(f"hebbs-graph API on http://{settings.host}:{settings.port} (OpenAPI at /schema)")
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    n = settings.effective_workers
+    typer.echo(
+        f"hebbs-graph API on http://{settings.host}:{settings.port} (OpenAPI at /schema), "
+        f"{n} worker{'s' if n > 1 else ''}"
+    )
+    if n == 1:
+        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+        return
+    _migrate_once(settings)
+    # Each worker builds its app from the environment: hand it this command's overrides.
+    os.environ.update({"HEBBS_HOST": settings.host, "HEBBS_PORT": str(settings.port)})
+    uvicorn.run(
+        "hebbs_graph.api.app:app_from_environment",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=n,
+        log_level="info",
+    )
+
+
+def _migrate_once(settings: Settings) -> None:
+    """Apply the schema migrations here, before the workers start: N processes must not
+    rebuild the same index at once. Each worker then finds them all recorded."""
+    import asyncio
+
+    from hebbs_graph.services.container import open_services
+
+    async def migrate() -> None:
+        services = await open_services(settings)
+        await services.close()
+
+    try:
+        asyncio.run(migrate())
+    except HebbsError as exc:
+        fail(3, exc.message)
 
 
 @app.command()

@@ -4,12 +4,6 @@ real model), the CLI talking to it over HTTP with an API key for the test's tena
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,62 +13,17 @@ from typer.testing import CliRunner
 
 from hebbs_graph.cli import reflect as _registers_reflect_commands  # noqa: F401
 from hebbs_graph.cli.main import app
+from tests.support.served import served
 from tests.support.themes import THEMES
 
-ROOT = Path(__file__).resolve().parents[2]
 ENTITY = "acme_corp"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture
 def server(tenant: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     """(url, api key) of a freshly started API whose key maps to the test's tenant."""
-    port, key = free_port(), f"key-{uuid.uuid4().hex}"
-    env = {
-        **os.environ,
-        "HEBBS_API_KEYS": f"{key}:{tenant}",
-        "HEBBS_HOST": "127.0.0.1",
-        "HEBBS_PORT": str(port),
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-    }
-    env.pop("HEBBS_LLM_PROVIDER", None)
-    log_path = tmp_path / "serve.log"
-    log = log_path.open("wb")  # a file, not a pipe: request logs must never fill a buffer
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from hebbs_graph.cli.main import main; main()", "serve"],
-        env=env,
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"serve exited: {log_path.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{url}/v1/health/live", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("serve did not come up in 180 s")
-            time.sleep(0.5)
+    with served(tenant, tmp_path / "serve.log") as (url, key, _):
         yield url, key
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def cli(url: str, key: str, *args: str) -> tuple[int, str]:
