@@ -212,13 +212,22 @@ def store_bytes(driver: neo4j.Driver, database: str) -> int | None:
 
 
 @contextlib.contextmanager
-def api_server(tenant: str, port: int, synthetic: bool):
+def api_server(tenant: str, port: int, synthetic: bool, workers: int):
+    """``hebbs-graph serve --workers N``; with synthetic vectors the same app with the
+    synthetic embedder (bench_app.py), so cues land in the same space as the store."""
+    path = os.pathsep.join([str(REPO), str(REPO / "scripts" / "bench")])
     env = os.environ | {"HEBBS_API_KEYS": f"scalebench:{tenant}", "HEBBS_PORT": str(port),
-                        "HEBBS_HOST": "127.0.0.1"}  # fmt: skip
-    code = "from hebbs_graph.cli.main import main; main()"
+                        "HEBBS_HOST": "127.0.0.1", "HEBBS_WORKERS": str(workers),
+                        "PYTHONPATH": path}  # fmt: skip
+    if synthetic:
+        command = [sys.executable, "-m", "uvicorn", "bench_app:create", "--factory",
+                   "--workers", str(workers), "--host", "127.0.0.1", "--port", str(port),
+                   "--log-level", "warning"]  # fmt: skip
+    else:
+        code = "from hebbs_graph.cli.main import main; main()"
+        command = [sys.executable, "-c", code, "serve", "--workers", str(workers)]
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, "serve"], env=env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
         deadline = time.time() + 180
@@ -309,6 +318,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if before is not None and after is not None and size > have:
                 row["store_bytes_per_memory"] = round((after - before) / (size - have), 1)
             have = size
+            if args.skip_recall:
+                continue
             log(f"{size}: measuring recall")
             row["recall"] = await recall_latency(services, tenant, cues, embedder)
             row["baselines"] = baselines(driver, tenant, [embedder.memo[c.text] for c in cues])
@@ -335,13 +346,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 async def concurrency(tenant: str, cues: list[Any], args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"levels": []}
-    with api_server(tenant, args.port, args.synthetic_vectors) as proc:
-        await drive(args.port, 1, cues, 10, 60)  # warm-up
-        for clients in (1, 8, 32):
-            level = await drive(args.port, clients, cues, args.requests, args.level_seconds)
-            level["api_rss_mib"] = round(psutil.Process(proc.pid).memory_info().rss / 2**20, 1)
-            out["levels"].append(level)
-            log(f"{clients} clients: {level['per_s']}/s, p95 {level['p95_ms']} ms")
+    for workers in args.workers:
+        with api_server(tenant, args.port, args.synthetic_vectors, workers) as proc:
+            await drive(args.port, 8, cues, 40, 60)  # warm-up: every worker's first calls
+            for clients in (1, 8, 32):
+                level = await drive(args.port, clients, cues, args.requests, args.level_seconds)
+                family = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(True)]
+                level["workers"] = workers
+                level["api_rss_mib"] = round(sum(p.memory_info().rss for p in family) / 2**20, 1)
+                out["levels"].append(level)
+                log(f"{workers} workers, {clients} clients: {level['per_s']}/s, "
+                    f"p50 {level['p50_ms']} ms, p95 {level['p95_ms']} ms, errors {level['errors']}")  # fmt: skip
     return out
 
 
@@ -352,12 +367,15 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400, help="per concurrency level")
     parser.add_argument("--level-seconds", type=float, default=60.0)
     parser.add_argument("--port", type=int, default=18731)
+    parser.add_argument("--workers", default="1,2", help="API worker counts to drive, e.g. 1,2,3")
+    parser.add_argument("--skip-recall", action="store_true", help="REST load only")
     parser.add_argument("--synthetic-vectors", action="store_true")
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--resume", metavar="TENANT", help="grow a tenant kept by --keep")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "scale.json")
     args = parser.parse_args()
     args.sizes = sorted(int(s) for s in args.sizes.split(","))
+    args.workers = [int(w) for w in args.workers.split(",")]
     report = asyncio.run(run(args))
     report["machine"] = {"platform": platform.platform(), "cpus": os.cpu_count(),
                          "memory_gib": round(psutil.virtual_memory().total / 2**30, 1)}  # fmt: skip
