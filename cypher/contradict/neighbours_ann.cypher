@@ -1,8 +1,9 @@
 // Phase 1 candidates from the vector index (large tenants): each memory's $k nearest
 // current memories of its tenant, filtered inside the index (schema 007: superseded
 // ones are left out there, stale insights kept), at similarity >= $min_similarity,
-// leaving out pairs linked, pending or dismissed. $fetch = $k + 1: the memory finds
-// itself first. The index is not quantised, so its score is the exact cosine.
+// leaving out pairs linked, pending or dismissed. $fetch >= $k + 1 (the memory finds
+// itself first; settings.vector_search_expansion). The index is not quantised, so its
+// score is the exact cosine.
 CYPHER 25
 UNWIND $ids AS mid
 MATCH (m:Memory {id: mid})

@@ -1,12 +1,13 @@
 // The k nearest memories of a tenant to $vector, filtered inside the vector index
 // (schema 007). The index is not quantised: its score is the exact cosine, mapped to 0..1.
+// $fetch >= $k: how many the HNSW search looks for (settings.vector_search_expansion).
 CYPHER 25
 MATCH (m:Memory)
   SEARCH m IN (
     VECTOR INDEX memory_embedding FOR $vector
     WHERE m.tenant_id = $tenant_id AND m.hidden IN $hidden
-    LIMIT $k
+    LIMIT $fetch
   ) SCORE AS score
 WHERE m.kind IN $kinds
 RETURN @memory(m) AS memory, 2 * score - 1 AS similarity
-ORDER BY similarity DESC
+ORDER BY similarity DESC LIMIT $k

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -182,7 +183,8 @@ class Detector:
 
             return exact
         batch = writing >= s.contradiction_numpy_min_batch
-        fetch = s.contradiction_k + 1  # the index filters by tenant; a memory finds itself
+        # The index filters by tenant; a memory finds itself first.
+        fetch = math.ceil((s.contradiction_k + 1) * s.vector_search_expansion)
 
         async def by_index(chunk: list[str]) -> None:
             started = time.monotonic()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -157,8 +158,9 @@ class RecallService:
         2026's SEARCH ... WHERE), so an entity with 20 memories among a million gets its
         real nearest ones without over-fetching, widening or an exact scan.
         """
+        fetch = max(k, math.ceil(k * self.settings.vector_search_expansion))
         rows = await self.store.read_rows(
-            f"recall/similarity_{scope.kind}", vector=vector, k=k, **scope.params()
+            f"recall/similarity_{scope.kind}", vector=vector, k=k, fetch=fetch, **scope.params()
         )
         return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
 
