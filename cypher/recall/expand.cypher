@@ -2,10 +2,12 @@
 // $with_neighbours) their FOLLOWED_BY neighbours either way, and (with $with_insights)
 // the insights drawn from them, all inside the same scope. Times come back as ISO
 // strings (see fragments/memory). Similarity is 2·s − 1 with s Neo4j's cosine score
-// in 0..1, as in recall/similarity_*.
+// in 0..1, as in recall/similarity_*. The candidates themselves are checked against the
+// scope here: the text evidence comes from Lucene unfiltered (recall/term_hits).
 UNWIND $ids AS mid
 MATCH (m:Memory {id: mid})
-WHERE m.tenant_id = $tenant_id
+WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_id)
+  AND m.kind IN $kinds AND m.hidden IN $hidden
 OPTIONAL MATCH (m)-[:FOLLOWED_BY]-(n:Memory)
 WHERE $with_neighbours AND n.tenant_id = $tenant_id
   AND ($entity_id IS NULL OR n.entity_id = $entity_id)

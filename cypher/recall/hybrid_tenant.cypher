@@ -1,7 +1,12 @@
 // Hybrid recall's evidence for a tenant in one round trip: the $n nearest by vector (filtered
 // inside the index, exact cosine) and, per cue term, the scope's memories holding it with
-// that term's BM25 score alone (each $terms query restricts tenant and entity inside
-// Lucene with boost 0; the WHERE re-checks the scope exactly). At most $cap hits a term.
+// that term's BM25 score alone. At most $cap hits a term. Each $terms query restricts
+// tenant and entity inside Lucene (their hash tokens, boost 0; snapshots carry none);
+// a hit's tenant is checked again exactly, and nothing else is read from it but its id:
+// reading four properties of every hit cost more than the Lucene search itself at
+// 100,000 memories (86 ms against 39 ms for a 4-term cue). Superseded and stale
+// memories are among the hits (they count in a term's document frequency);
+// recall/expand drops any candidate outside the scope.
 CYPHER 25
 CALL () {
   MATCH (m:Memory)
@@ -19,7 +24,6 @@ CALL () {
     CALL db.index.fulltext.queryNodes('memory_content', t.query, {limit: $cap})
     YIELD node AS m, score
     WHERE score > 0 AND m.tenant_id = $tenant_id
-      AND m.kind IN $kinds AND m.hidden IN $hidden
     RETURN collect([m.id, score]) AS hits
   }
   RETURN collect({term: t.term, hits: hits}) AS by_term

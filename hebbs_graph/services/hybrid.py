@@ -186,6 +186,12 @@ class HybridRecall:
         if not candidates:
             return []
         nodes = await self._expand(scope, candidates, vector, text)
+        # The text hits are unfiltered: a superseded or stale memory is no candidate.
+        candidates = [c for c in candidates if c in nodes]
+        vector_order = [c for c in vector_order if c in nodes]
+        text_order = [c for c in text_order if c in nodes]
+        if not candidates:
+            return []
         base = fuse(nodes, candidates, vector_order, text_order, self.settings)
         self._lift_named_periods(cue, nodes, base)
         final = spread(base, nodes, set(candidates), self.settings.recall_neighbour_share)
