@@ -247,7 +247,7 @@ def api_server(tenant: str, port: int, synthetic: bool, workers: int):
 
 
 async def drive(
-    port: int, clients: int, cues: list[Any], requests: int, limit_s: float
+    port: int, clients: int, cues: list[Any], requests: int, limit_s: float, scoped: bool = False
 ) -> dict[str, Any]:
     url = f"http://127.0.0.1:{port}/v1/recall"
     headers = {"Authorization": "Bearer scalebench"}
@@ -264,9 +264,10 @@ async def drive(
             issued += 1
             t0 = time.perf_counter()
             try:
-                r = await http.post(
-                    url, json={"cue": cue.text, "reinforce": False}, headers=headers
-                )
+                body = {"cue": cue.text, "reinforce": False}
+                if scoped:
+                    body["entity_id"] = cue.entity_id
+                r = await http.post(url, json=body, headers=headers)
             except httpx.TimeoutException:  # counted, not fatal: the run reports it
                 timeouts += 1
                 continue
@@ -349,13 +350,16 @@ async def concurrency(tenant: str, cues: list[Any], args: argparse.Namespace) ->
     for workers in args.workers:
         with api_server(tenant, args.port, args.synthetic_vectors, workers) as proc:
             await drive(args.port, 8, cues, 40, 60)  # warm-up: every worker's first calls
-            for clients in (1, 8, 32):
-                level = await drive(args.port, clients, cues, args.requests, args.level_seconds)
+            for scoped, clients in [(s, c) for s in args.rest_scopes for c in (1, 8, 32)]:
+                level = await drive(
+                    args.port, clients, cues, args.requests, args.level_seconds, scoped
+                )
+                level["scope"] = "entity" if scoped else "tenant"
                 family = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(True)]
                 level["workers"] = workers
                 level["api_rss_mib"] = round(sum(p.memory_info().rss for p in family) / 2**20, 1)
                 out["levels"].append(level)
-                log(f"{workers} workers, {clients} clients: {level['per_s']}/s, "
+                log(f"{workers} workers, {level['scope']}, {clients} clients: {level['per_s']}/s, "
                     f"p50 {level['p50_ms']} ms, p95 {level['p95_ms']} ms, errors {level['errors']}")  # fmt: skip
     return out
 
@@ -369,6 +373,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=18731)
     parser.add_argument("--workers", default="1,2", help="API worker counts to drive, e.g. 1,2,3")
     parser.add_argument("--skip-recall", action="store_true", help="REST load only")
+    parser.add_argument("--rest-scopes", default="tenant", help="tenant,entity: what REST recalls")
     parser.add_argument("--synthetic-vectors", action="store_true")
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--resume", metavar="TENANT", help="grow a tenant kept by --keep")
@@ -376,6 +381,7 @@ def main() -> None:
     args = parser.parse_args()
     args.sizes = sorted(int(s) for s in args.sizes.split(","))
     args.workers = [int(w) for w in args.workers.split(",")]
+    args.rest_scopes = [s == "entity" for s in args.rest_scopes.split(",")]
     report = asyncio.run(run(args))
     report["machine"] = {"platform": platform.platform(), "cpus": os.cpu_count(),
                          "memory_gib": round(psutil.virtual_memory().total / 2**30, 1)}  # fmt: skip
