@@ -1,6 +1,8 @@
 // Hybrid recall's evidence for a tenant in one round trip: the $n nearest by vector (filtered
 // inside the index, exact cosine) and, per cue term, the scope's memories holding it with
-// that term's BM25 score alone. At most $cap hits a term. Each $terms query restricts
+// that term's BM25 score alone, summed into the $text_keep best text scores (the rest
+// is not shipped: thousands of hits cost more to send and decode than to score). At
+// most $cap hits a term. Each $terms query restricts
 // tenant and entity inside Lucene (their hash tokens, boost 0; snapshots carry none);
 // a hit's tenant is checked again exactly, and nothing else is read from it but its id:
 // reading four properties of every hit cost more than the Lucene search itself at
@@ -24,8 +26,23 @@ CALL () {
     CALL db.index.fulltext.queryNodes('memory_content', t.query, {limit: $cap})
     YIELD node AS m, score
     WHERE score > 0 AND m.tenant_id = $tenant_id
-    RETURN collect([m.id, score]) AS hits
+    RETURN collect([m.id, score]) AS hits, max(score) AS best, count(*) AS df
   }
-  RETURN collect({term: t.term, hits: hits}) AS by_term
+  RETURN collect({hits: hits, best: best, df: df}) AS terms
 }
-RETURN by_vector, by_term
+// BM25 with the scope's own idf (services/hybrid.scope_bm25, which this must match):
+// Σ over terms of idf_scope(t) · score(t, m) / max score(t, ·), n = max(scope size, df).
+WITH by_vector, terms,
+     reduce(top = 0, x IN terms | CASE WHEN x.df > top THEN x.df ELSE top END) AS df_max
+WITH by_vector, terms, CASE WHEN $scope_size > df_max THEN $scope_size ELSE df_max END AS n
+CALL (terms, n) {
+  UNWIND terms AS x
+  WITH x, log(1 + (n - x.df + 0.5) / (x.df + 0.5)) AS idf
+  WHERE x.df > 0 AND x.best > 0
+  UNWIND x.hits AS h
+  WITH h[0] AS id, sum(idf * h[1] / x.best) AS text
+  ORDER BY text DESC, id
+  LIMIT $text_keep
+  RETURN collect([id, text]) AS by_text
+}
+RETURN by_vector, by_text

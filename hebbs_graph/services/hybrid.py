@@ -44,6 +44,9 @@ from hebbs_graph.settings import Settings
 MAX_SCOPED_TERMS = 32
 # The scope is counted (for idf) no further than this many times fulltext_term_hits.
 SCOPE_COUNT_FACTOR = 10
+# Text scores handed back per recall: this many times the candidates it keeps. The
+# candidates' timeline neighbours beyond them count as no text match.
+TEXT_KEEP_FACTOR = 4
 
 
 class ScopeLike(Protocol):
@@ -216,27 +219,27 @@ class HybridRecall:
         self, scope: ScopeLike, cue: str, vector: list[float], n: int
     ) -> tuple[list[tuple[str, float]], dict[str, float]]:
         """The n nearest (id, similarity) by vector, and memory id → text score."""
-        cap = self.settings.fulltext_term_hits
         scoped = self.settings.fulltext_scope_idf
         queries = self._term_queries(scope, cue) if scoped else []
-        found, size, lucene = await asyncio.gather(
-            self.store.read_rows(
-                f"recall/hybrid_{scope.kind}",
-                vector=vector,
-                n=n,
-                terms=queries,
-                cap=cap,
-                **scope.params(),
-            ),
+        size, lucene = await asyncio.gather(
             self._scope_size(scope, bool(queries)),
             self._lucene_scores(scope, cue, n) if not scoped else _no_scores(),
         )
-        row = found[0] if found else {"by_vector": [], "by_term": []}
+        found = await self.store.read_rows(
+            f"recall/hybrid_{scope.kind}",
+            vector=vector,
+            n=n,
+            terms=queries,
+            cap=self.settings.fulltext_term_hits,
+            scope_size=size,
+            text_keep=n * TEXT_KEEP_FACTOR,
+            **scope.params(),
+        )
+        row = found[0] if found else {"by_vector": [], "by_text": []}
         by_vector = [(h[0], float(h[1])) for h in row["by_vector"]]
         if not scoped:
             return by_vector, lucene
-        hits = {t["term"]: [(h[0], float(h[1])) for h in t["hits"]] for t in row["by_term"]}
-        return by_vector, scope_bm25(hits, size)
+        return by_vector, {h[0]: float(h[1]) for h in row["by_text"]}
 
     async def text_scores(self, scope: ScopeLike, cue: str, n: int) -> dict[str, float]:
         """Memory id → text score alone: BM25 with the scope's idf, or Lucene's top n."""

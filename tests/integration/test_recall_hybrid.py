@@ -115,3 +115,22 @@ async def test_both_fusions_answer(kit, fusion):
     )
     assert out.results[0].memory.id == ids[2]
     assert 0 < out.results[-1].breakdown.relevance <= 1
+
+
+async def test_the_evidence_query_scores_text_as_scope_bm25_does(kit):
+    """recall/hybrid_* sums BM25 with the scope's idf in Cypher and ships only the best
+    text scores; they must be scope_bm25's, the best first."""
+    texts = [f"Zorblax: note number {i} about the weekly zorblax kiln sync" for i in range(30)]
+    texts += [f"kiln firing {i} went fine" for i in range(5)] + ["zorblax zorblax glaze"]
+    await kit.batch([{"content": t, "entity_id": "z"} for t in texts])
+    hybrid = HybridRecall(kit.services.store, kit.services.settings, kit.services.recall.sizes)
+    for entity in ("z", None):
+        cue = "zorblax kiln glaze sync"
+        in_python = await hybrid.text_scores(scope(kit.tenant, entity), cue, 50)
+        vector = (await kit.services.embedder.embed([cue]))[0]
+        _, in_cypher = await hybrid.evidence(scope(kit.tenant, entity), cue, vector, 5)
+        assert len(in_cypher) == 20  # 4 x the 5 candidates asked for
+        best = sorted(in_python.values(), reverse=True)[:20]
+        assert sorted(in_cypher.values(), reverse=True) == pytest.approx(best, rel=1e-9)
+        for mid, text in in_cypher.items():
+            assert text == pytest.approx(in_python[mid], rel=1e-9)
