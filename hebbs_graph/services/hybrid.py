@@ -44,9 +44,11 @@ from hebbs_graph.settings import Settings
 MAX_SCOPED_TERMS = 32
 # The scope is counted (for idf) no further than this many times fulltext_term_hits.
 SCOPE_COUNT_FACTOR = 10
-# Text scores handed back per recall: this many times the candidates it keeps. The
-# candidates' timeline neighbours beyond them count as no text match.
-TEXT_KEEP_FACTOR = 4
+# Text scores handed back per recall: this many times the candidates it keeps; the
+# candidates' timeline neighbours beyond them count as no text match. LoCoMo R@10 75.6
+# at 10 (every score: 75.7; at 4: 75.3), and a 4-term cue at 100,000 memories ships 500
+# scores instead of ~2,000 hits.
+TEXT_KEEP_FACTOR = 10
 
 
 class ScopeLike(Protocol):

@@ -128,8 +128,8 @@ async def test_the_evidence_query_scores_text_as_scope_bm25_does(kit):
         cue = "zorblax kiln glaze sync"
         in_python = await hybrid.text_scores(scope(kit.tenant, entity), cue, 50)
         vector = (await kit.services.embedder.embed([cue]))[0]
-        _, in_cypher = await hybrid.evidence(scope(kit.tenant, entity), cue, vector, 5)
-        assert len(in_cypher) == 20  # 4 x the 5 candidates asked for
+        _, in_cypher = await hybrid.evidence(scope(kit.tenant, entity), cue, vector, 2)
+        assert len(in_cypher) == 20  # 10 x the 2 candidates asked for, of 36 matches
         best = sorted(in_python.values(), reverse=True)[:20]
         assert sorted(in_cypher.values(), reverse=True) == pytest.approx(best, rel=1e-9)
         for mid, text in in_cypher.items():
