@@ -41,8 +41,9 @@ CALL (terms, n) {
   WHERE x.df > 0 AND x.best > 0
   UNWIND x.hits AS h
   WITH h[0] AS id, sum(idf * h[1] / x.best) AS text
+  // Sorted, then sliced: ORDER BY ... LIMIT $text_keep plans a Top that reserved ~250 MB
+  // of transaction memory per query, and 32 at once exhausted the pool (503s).
   ORDER BY text DESC, id
-  LIMIT $text_keep
-  RETURN collect([id, text]) AS by_text
+  RETURN collect([id, text])[..$text_keep] AS by_text
 }
 RETURN by_vector, by_text
