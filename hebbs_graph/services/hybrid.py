@@ -6,9 +6,12 @@ The steps, each behind a setting (``docs/decisions/0006`` to ``0009``):
    its idf from the whole index, i.e. every tenant: a word that is rare across the
    index but in every other memory of this entity (its own name, a speaker's name)
    would outweigh the words that matter. So each cue term is looked up on its own
-   inside the scope (``recall/term_hits``), its document frequency there is counted,
-   and a memory's text score is Σ idf_scope(t) · bm25(t, m) / max bm25(t, ·).
-   Function words are left out of the cue first (``fulltext_stopwords``).
+   inside the scope, its document frequency there is counted, and a memory's text
+   score is Σ idf_scope(t) · bm25(t, m) / max bm25(t, ·): in Cypher, in the same query
+   as the filtered vector search (``recall/hybrid_{entity,tenant}``), which hands back
+   only the best scores; ``scope_bm25`` is the same sum in Python (``text_scores``,
+   over ``recall/term_hits``). Function words are left out of the cue first
+   (``fulltext_stopwords``).
 2. **Fusion by score** (``hybrid_fusion = "score"``): each list min-max / max
    normalised over the candidates and mixed by ``hybrid_vector_weight`` :
    ``hybrid_text_weight``; ranks alone (RRF) throw away how far ahead a hit is.
