@@ -156,7 +156,9 @@ class RecallService:
 
         The index filters by tenant, entity and visibility while it searches (Neo4j
         2026's SEARCH ... WHERE), so an entity with 20 memories among a million gets its
-        real nearest ones without over-fetching, widening or an exact scan.
+        real nearest ones without widening or an exact scan. The HNSW search is asked
+        for k × vector_search_expansion and the best k are kept: that is how far it
+        explores, not a margin for a filter.
         """
         fetch = max(k, math.ceil(k * self.settings.vector_search_expansion))
         rows = await self.store.read_rows(
