@@ -986,6 +986,8 @@ def tables(report: dict[str, Any]) -> str:
                        f"({b['seconds']:.0f} s; timelines: {'yes' if b['timeline'] else 'no'}; "
                        f"create {b['create_s']:.0f} s, timeline {b['timeline_s']:.0f} s; "
                        f"awaitIndexes {b['await_indexes_s']} s)\n")  # fmt: skip
+        if row.get("build_note"):
+            out.append(f"{row['build_note']}\n")
         out.append("| cell | scopes | scope size (min / median / max) | p50 ms | p95 ms | p99 ms "
                    "| exact top-10 share | short | exact scan p50 / p95 ms "
                    "| label-scan exact p50 ms |")  # fmt: skip
