@@ -43,7 +43,9 @@ per tenant in it, no model and no contradiction detection. Then
   separately on entities: ratio of the medians and median of the pairwise ratios;
 - hybrid recall end to end in process (``RecallService.recall``, ``reinforce=False``),
   the cue's vector precomputed by a memo over a synthetic embedder whose cue vectors
-  come from the cue's target cluster: entity-scoped, small tenants, the crowd tenant.
+  come from the cue's target cluster: entity-scoped, small tenants, the crowd tenant;
+- a diagnostic: similarity asked for k = 30 / 100 and cut to 10 on the large scopes, and
+  the VectorRetriever pairs once more at the end (round 2).
 
 Prints Markdown tables; writes JSON to ``--out`` after every size (and the tables beside
 it as ``.md``). Tenants are deleted at the end unless ``--keep``; ``--purge`` deletes a
@@ -1024,6 +1026,17 @@ def tables(report: dict[str, Any]) -> str:
                 for k, e in by_k.items():
                     out.append(f"| {cell} | {k[2:]} | {e['similarity']['p50_ms']} / "
                                f"{e['similarity']['p95_ms']} | {e['exact_top10']:.3f} | {e['below_1']} |")  # fmt: skip
+        if row.get("expansion_ab"):
+            ab = row["expansion_ab"]
+            out.append(f"\n{ab['note']}\n")
+            out.append("| cell | queries | expansion 1: p50 / p95 ms, exact top-10 share (< 1) "
+                       "| expansion 3: p50 / p95 ms, exact top-10 share (< 1) |")  # fmt: skip
+            out.append("|---|---:|---:|---:|")
+            for cell, e in ab["cells"].items():
+                one, three = e["expansion 1.0"], e["expansion 3.0"]
+                out.append(f"| {cell} | {one['queries']} | {one['p50_ms']} / {one['p95_ms']}, "
+                           f"{one['exact_top10']:.3f} ({one['below_1']}) | {three['p50_ms']} / "
+                           f"{three['p95_ms']}, {three['exact_top10']:.3f} ({three['below_1']}) |")  # fmt: skip
         out.append(
             "\n| hybrid recall (end to end, cue vector memoised) | p50 ms | p95 ms | short |"
         )
