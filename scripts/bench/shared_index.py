@@ -75,6 +75,7 @@ import neo4j
 import numpy as np
 from corpus import CUE_TEMPLATES, DEFAULT_ANCHOR, FIRST_NAMES, LAST_NAMES, TEMPLATES, VOCAB, _fill
 from neo4j_graphrag.retrievers import VectorRetriever
+from scale import MemoEmbedder  # needs the bench extras, as this script does
 
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.store import Tx
@@ -476,25 +477,6 @@ def memory_row(
         "occurred_at": occurred_at,
         "embedding": embedding,
     }
-
-
-class MemoEmbedder:
-    """scale.py's MemoEmbedder (scale.py itself needs psutil): any embedder, with a memo
-    so cues embedded up front cost nothing at recall time."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner, self.memo = inner, {}
-        self.dimension, self.model_name = inner.dimension, inner.model_name
-
-    async def embed(self, texts: list[str]) -> list[list[float]]:
-        if all(t in self.memo for t in texts):
-            return [self.memo[t] for t in texts]
-        return await self.inner.embed(texts)  # type: ignore[no-any-return]
-
-    async def remember_cues(self, cues: list[str]) -> None:
-        for i in range(0, len(cues), 64):
-            chunk = cues[i : i + 64]
-            self.memo.update(zip(chunk, await self.inner.embed(chunk), strict=True))
 
 
 class ClusterEmbedder:
