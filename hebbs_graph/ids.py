@@ -22,6 +22,10 @@ def new_id() -> str:
 
 def normalize_id(raw: str, *, field: str = "id") -> str:
     """Return the 32-hex form of ``raw`` or raise InvalidInput naming ``field``."""
+    if not isinstance(raw, str):
+        raise InvalidInput(
+            f"{field} must be a string id, got {type(raw).__name__}", details={"field": field}
+        )
     text = raw.strip()
     lowered = text.lower()
     if _HEX.match(lowered):

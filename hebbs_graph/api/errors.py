@@ -75,7 +75,8 @@ def validation_error(
     for p in problems:
         if isinstance(p, dict):
             key = p.get("key") or p.get("source") or "body"
-            parts.append(f"{key}: {p.get('message', 'invalid')}")
+            text = str(p.get("message", "invalid")).removeprefix("Value error, ")
+            parts.append(f"{key}: {text}")
     message = "; ".join(parts) or exc.detail
     return Response(
         error_body("invalid_input", message, problems or None),

@@ -8,8 +8,8 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from hebbs_graph.ids import normalize_id
+from hebbs_graph.models.fields import UtcTime
 from hebbs_graph.models.memory import EntityId, Input, MemoryKind
-from hebbs_graph.timeutil import as_utc
 
 VerdictKind = Literal["contradiction", "revision", "dismiss"]
 SuggestedVerdict = Literal["contradiction", "revision"]
@@ -108,16 +108,11 @@ class CommitOut(BaseModel):
 
 class ScanIn(Input):
     entity_id: EntityId | None = None
-    since: datetime | None = Field(default=None, description="Only memories that occurred since.")
+    since: UtcTime | None = Field(default=None, description="Only memories that occurred since.")
     cursor: str | None = Field(default=None, description="next_cursor of the previous call.")
     limit: int | None = Field(
         default=None, ge=1, le=100_000, description="Memories to visit in this call (all if unset)."
     )
-
-    @field_validator("since")
-    @classmethod
-    def _since(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value) if value is not None else None
 
 
 class DetectionOut(BaseModel):

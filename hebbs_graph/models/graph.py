@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from hebbs_graph.graph.edges import EdgeType
+from hebbs_graph.models.fields import Window
 from hebbs_graph.models.memory import Edge, EntityId, Input, Memory
 from hebbs_graph.models.recall import RecallResult
 
@@ -16,7 +17,7 @@ class PrimeIn(Input):
     entity_id: EntityId
     similarity_cue: str | None = Field(default=None, max_length=16_384)
     max_memories: int = Field(default=20, ge=1, le=200)
-    recency_window: timedelta = Field(
+    recency_window: Window = Field(
         default=timedelta(days=7),
         description="How far back 'recent' reaches: seconds or an ISO 8601 duration (P7D).",
     )

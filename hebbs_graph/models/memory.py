@@ -9,11 +9,26 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+)
 
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.ids import normalize_id
-from hebbs_graph.timeutil import as_utc
+from hebbs_graph.models.fields import (
+    Context,
+    UtcTime,
+    accepts_bool,
+    is_number,
+    name_text,
+    stored_text,
+)
 
 
 class MemoryKind(StrEnum):
@@ -23,15 +38,25 @@ class MemoryKind(StrEnum):
 
 
 class Input(BaseModel):
-    """Base for request bodies: unknown fields are an error, not silently dropped."""
+    """Base for request bodies: unknown fields are an error, not silently dropped; numbers
+    are numbers (``true`` is not 1.0) and finite."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_number(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, bool) and info.field_name is not None:
+            annotation = cls.model_fields[info.field_name].annotation
+            if is_number(annotation) and not accepts_bool(annotation):
+                raise ValueError("must be a number, not true or false")
+        return value
 
 
 def _check_entity(value: str) -> str:
     if not value.strip() or len(value) > 256:
         raise ValueError("entity_id must be 1..256 characters and not blank")
-    return value
+    return name_text(value)
 
 
 EntityId = Annotated[str, AfterValidator(_check_entity)]
@@ -51,10 +76,12 @@ class EdgeIn(Input):
 class MemoryIn(Input):
     content: str = Field(min_length=1, description="What happened, in the agent's words.")
     importance: float = Field(default=0.5, ge=0.0, le=1.0)
-    context: dict[str, Any] | None = None
+    context: Context = Field(
+        default=None, description="Any JSON object, at most 16 KiB and 32 levels deep."
+    )
     entity_id: EntityId | None = None
     tags: list[str] = Field(default_factory=list, max_length=64)
-    occurred_at: datetime | None = Field(
+    occurred_at: UtcTime | None = Field(
         default=None, description="When it happened (ISO 8601); defaults to now."
     )
     edges: list[EdgeIn] = Field(default_factory=list, max_length=100)
@@ -64,7 +91,7 @@ class MemoryIn(Input):
     def _content(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("content must not be blank")
-        return value
+        return stored_text(value)
 
     @field_validator("tags")
     @classmethod
@@ -72,12 +99,8 @@ class MemoryIn(Input):
         for tag in value:
             if not tag or len(tag) > 128:
                 raise ValueError("each tag must be 1..128 characters")
+            name_text(tag)
         return value
-
-    @field_validator("occurred_at")
-    @classmethod
-    def _occurred(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value) if value is not None else None
 
 
 class BatchIn(Input):
@@ -156,7 +179,7 @@ class LinkIn(EdgeIn):
 class ReviseIn(Input):
     content: str | None = Field(default=None, min_length=1)
     importance: float | None = Field(default=None, ge=0.0, le=1.0)
-    context: dict[str, Any] | None = None
+    context: Context = None
     context_mode: Literal["merge", "replace"] = "merge"
     entity_id: EntityId | None = None
 
@@ -165,13 +188,13 @@ class ReviseIn(Input):
     def _content(cls, value: str | None) -> str | None:
         if value is not None and not value.strip():
             raise ValueError("content must not be blank")
-        return value
+        return stored_text(value) if value is not None else None
 
 
 class ForgetIn(Input):
     memory_ids: list[str] | None = Field(default=None, max_length=10_000)
     entity_id: EntityId | None = None
-    older_than: datetime | None = None
+    older_than: UtcTime | None = None
     access_count_below: int | None = Field(default=None, ge=0)
     kind: Literal["episode", "insight"] | None = None
     decay_below: float | None = Field(default=None, ge=0.0)
@@ -182,11 +205,6 @@ class ForgetIn(Input):
         if value is None:
             return None
         return [normalize_id(v, field="memory_ids") for v in value]
-
-    @field_validator("older_than")
-    @classmethod
-    def _older(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value) if value is not None else None
 
     def is_empty(self) -> bool:
         return all(v is None for v in self.model_dump().values())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
@@ -10,8 +9,8 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.ids import normalize_id
+from hebbs_graph.models.fields import UtcTime, finite_sum
 from hebbs_graph.models.memory import EntityId, Input, Memory
-from hebbs_graph.timeutil import as_utc
 
 
 class Strategy(StrEnum):
@@ -36,7 +35,11 @@ class Weights(Input):
 
     @model_validator(mode="after")
     def _not_all_zero(self) -> Weights:
-        if self.relevance + self.recency + self.importance + self.reinforcement <= 0:
+        try:
+            total = finite_sum(self.relevance, self.recency, self.importance, self.reinforcement)
+        except ValueError:
+            raise ValueError("weights must add up to a finite number") from None
+        if total <= 0:
             raise ValueError("weights must not all be zero")
         return self
 
@@ -52,13 +55,8 @@ PRESETS: dict[str, Weights] = {
 
 
 class TimeRange(Input):
-    start: datetime | None = None
-    end: datetime | None = None
-
-    @field_validator("start", "end")
-    @classmethod
-    def _utc(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value) if value is not None else None
+    start: UtcTime | None = None
+    end: UtcTime | None = None
 
     @model_validator(mode="after")
     def _ordered(self) -> TimeRange:

@@ -8,32 +8,26 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from hebbs_graph.ids import normalize_id
+from hebbs_graph.models.fields import UtcTime, name_text, stored_text
 from hebbs_graph.models.memory import EntityId, Input, Memory
-from hebbs_graph.timeutil import as_utc
 
 
 def _not_blank(value: str) -> str:
     if not value.strip():
         raise ValueError("must not be blank")
-    return value
-
-
-def _utc(value: datetime | None) -> datetime | None:
-    return as_utc(value) if value is not None else None
+    return stored_text(value)
 
 
 class ReflectScopeIn(Input):
     entity_id: EntityId | None = Field(
         default=None, description="Reflect one entity's episodes; omitted: the whole tenant."
     )
-    since: datetime | None = Field(
+    since: UtcTime | None = Field(
         default=None, description="Only episodes that occurred at or after this time."
     )
     limit: int = Field(
         default=500, ge=10, le=10_000, description="At most this many episodes, oldest first."
     )
-
-    _since = field_validator("since")(_utc)
 
 
 class ReflectPrepareIn(ReflectScopeIn):
@@ -106,6 +100,7 @@ class InsightIn(Input):
         for tag in value:
             if not tag or len(tag) > 128:
                 raise ValueError("each tag must be 1..128 characters")
+            name_text(tag)
         return value
 
 
@@ -124,6 +119,8 @@ class StaleVerdictIn(Input):
     def _content_for_rewrite(self) -> StaleVerdictIn:
         if self.verdict == "rewrite" and not (self.content and self.content.strip()):
             raise ValueError("a rewrite verdict needs the new content")
+        if self.content is not None:
+            stored_text(self.content)
         if self.verdict != "rewrite" and self.content is not None:
             raise ValueError(f"content goes with rewrite, not with {self.verdict}")
         return self

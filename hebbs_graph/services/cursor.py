@@ -16,12 +16,27 @@ def encode_cursor(at: datetime, memory_id: str) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
+_MAX_CURSOR = 512  # the ones handed out are about 100 characters
+
+
 def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    """The key a cursor holds; anything else (forged, truncated, nested) is refused."""
+    refused = InvalidInput("cursor is not one this API handed out", details={"field": "cursor"})
+    if len(cursor) > _MAX_CURSOR:
+        raise refused
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        at, memory_id = json.loads(raw)
-        return as_utc(datetime.fromisoformat(at)), normalize_id(memory_id)
-    except (ValueError, TypeError) as exc:
-        raise InvalidInput(
-            "cursor is not one this API handed out", details={"field": "cursor"}
-        ) from exc
+        decoded = json.loads(raw)
+    except (ValueError, TypeError, RecursionError):
+        raise refused from None
+    if not (
+        isinstance(decoded, list)
+        and len(decoded) == 2
+        and all(isinstance(part, str) for part in decoded)
+    ):
+        raise refused
+    try:
+        at = datetime.fromisoformat(decoded[0])
+        return as_utc(at), normalize_id(decoded[1], field="cursor")
+    except (ValueError, InvalidInput):
+        raise refused from None

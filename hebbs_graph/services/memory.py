@@ -35,7 +35,7 @@ from hebbs_graph.services.records import (
     to_memory,
 )
 from hebbs_graph.settings import Settings
-from hebbs_graph.timeutil import EARLIEST, LATEST, as_utc, utcnow
+from hebbs_graph.timeutil import EARLIEST, LATEST, utc_param, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -244,14 +244,15 @@ class MemoryService:
         if not 1 <= limit <= 1000:
             raise InvalidInput("limit must be between 1 and 1000", details={"field": "limit"})
         cursor_at, cursor_id = decode_cursor(cursor) if cursor else (None, None)
+        since, until = utc_param(since, "since"), utc_param(until, "until")
         kinds = [kind.value] if kind else [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
         rows = await self.store.read_rows(
             "memory/list",
             tenant_id=tenant_id,
             entity_id=entity_id,
             kinds=kinds,
-            since=as_utc(since) if since else EARLIEST,
-            upper=cursor_at or (as_utc(until) if until else LATEST),
+            since=since or EARLIEST,
+            upper=cursor_at or until or LATEST,
             cursor_at=cursor_at,
             cursor_id=cursor_id,
             limit=limit + 1,

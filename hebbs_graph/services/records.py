@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from typing import Any
 
 from hebbs_graph.errors import TooLarge
+from hebbs_graph.models.fields import MAX_CONTEXT_DEPTH, json_depth
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.settings import Settings
+
+log = logging.getLogger(__name__)
 
 _HIDDEN = {
     "embedding",
@@ -58,9 +62,25 @@ def check_content(content: str, settings: Settings, field: str = "content") -> N
         )
 
 
+def read_context(text: str | None) -> dict[str, Any]:
+    """A stored context, read defensively: one stored before contexts were bounded in
+    depth (or otherwise unreadable) comes back whole as a string under ``_context_json``,
+    so it can neither break a listing nor be lost."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict) or json_depth(value) > MAX_CONTEXT_DEPTH:
+        log.warning("a stored context is not a JSON object within %d levels", MAX_CONTEXT_DEPTH)
+        return {"_context_json": text}
+    return value
+
+
 def to_memory(props: dict[str, Any]) -> Memory:
     data = {k: v for k, v in props.items() if k not in _HIDDEN and v is not None}
-    data["context"] = json.loads(props.get("context_json") or "{}")
+    data["context"] = read_context(props.get("context_json"))
     memory = Memory.model_validate(data)
     memory.contradicts = props.get("contradicts")  # None: the query did not say
     return memory

@@ -1,0 +1,125 @@
+"""Checks every request model shares: each kind of input is checked here, once.
+
+Times must survive conversion to UTC, windows are positive and bounded, numbers are not
+booleans, stored text holds no control characters that can only be mistakes, and a
+context is bounded in depth as well as in bytes (a memory nested deeper than the JSON
+encoder goes could be stored but never listed again).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import types
+import typing
+from datetime import datetime, timedelta
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
+
+from hebbs_graph.timeutil import as_utc
+
+MAX_CONTEXT_DEPTH = 32
+# The longest window a caller can mean ("recent" over a century is every memory).
+MAX_WINDOW = timedelta(days=36_525)
+
+# C0 controls except tab, newline and carriage return, plus DEL: in stored text these
+# are only ever mistakes (or attacks on whatever renders it).
+_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# In identifiers and tags nothing below space belongs.
+_NAME_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def utc_time(value: datetime) -> datetime:
+    """A time in UTC; naive means UTC. Refuses one whose offset pushes it past year 1..9999."""
+    return as_utc(value)
+
+
+UtcTime = Annotated[datetime, AfterValidator(utc_time)]
+
+
+def window(value: timedelta) -> timedelta:
+    if value <= timedelta(0):
+        raise ValueError("must be a positive duration (seconds or ISO 8601, e.g. P7D)")
+    if value > MAX_WINDOW:
+        raise ValueError(f"must be at most {MAX_WINDOW.days} days")
+    return value
+
+
+Window = Annotated[timedelta, AfterValidator(window)]
+
+
+def stored_text(value: str) -> str:
+    """Text that is stored and shown again (content): no NUL or other stray controls."""
+    found = _TEXT_CONTROL.search(value)
+    if found:
+        raise ValueError(
+            f"must not contain control character U+{ord(found.group()):04X} "
+            "(tab, newline and carriage return are fine)"
+        )
+    return value
+
+
+def name_text(value: str) -> str:
+    """An identifier or tag: no control characters at all."""
+    found = _NAME_CONTROL.search(value)
+    if found:
+        raise ValueError(f"must not contain control character U+{ord(found.group()):04X}")
+    return value
+
+
+def json_depth(value: Any) -> int:
+    """Nesting depth of a JSON value (a scalar is 0, ``{}`` is 1), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def bounded_context(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    if value is not None and json_depth(value) > MAX_CONTEXT_DEPTH:
+        raise ValueError(f"is nested more than {MAX_CONTEXT_DEPTH} levels deep")
+    return value
+
+
+Context = Annotated[dict[str, Any] | None, AfterValidator(bounded_context)]
+
+
+def finite_sum(*values: float) -> float:
+    total = sum(values, 0.0)  # fsum would raise on overflow instead of giving inf
+    if not math.isfinite(total):
+        raise ValueError("must add up to a finite number")
+    return total
+
+
+def accepts_bool(annotation: Any) -> bool:
+    """Whether a field's type admits a boolean (so ``true`` for it is not a mistake)."""
+    if annotation is bool or annotation is Any:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return accepts_bool(typing.get_args(annotation)[0])
+    if origin is typing.Union or isinstance(annotation, types.UnionType):
+        return any(accepts_bool(arg) for arg in typing.get_args(annotation))
+    return False
+
+
+def is_number(annotation: Any) -> bool:
+    if annotation in (int, float):
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is Annotated:
+        return is_number(typing.get_args(annotation)[0])
+    if origin is typing.Union or isinstance(annotation, types.UnionType):
+        return any(is_number(arg) for arg in typing.get_args(annotation))
+    return False
