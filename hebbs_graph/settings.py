@@ -50,6 +50,10 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     api_keys: Annotated[dict[str, str], NoDecode] = Field(default_factory=dict)
+    # Web pages allowed to call the keyed API from a browser (CORS), e.g.
+    # "https://app.example.com,http://localhost:3000"; empty: CORS is off. Without keys
+    # no page on another origin is ever served (api/guard.py).
+    cors_allow_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # API processes for `serve` (None: one per core, at most MAX_DEFAULT_WORKERS). Each
     # holds its own driver pool and embedding model (~150 MB); shared state is in Neo4j.
     workers: int | None = Field(default=None, ge=1, le=64)
@@ -182,6 +186,13 @@ class Settings(BaseSettings):
                 raise ValueError("HEBBS_API_KEYS items must look like key:tenant")
             pairs[key] = tenant
         return pairs
+
+    @field_validator("cors_allow_origins", mode="before")
+    @classmethod
+    def _parse_origins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [item.strip() for item in value.split(",") if item.strip()]
+        return value
 
     @property
     def effective_workers(self) -> int:

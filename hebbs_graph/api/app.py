@@ -18,6 +18,7 @@ from hebbs_graph.api.contradictions import ContradictionController
 from hebbs_graph.api.deps import provide_services, provide_tenant
 from hebbs_graph.api.errors import EXCEPTION_HANDLERS
 from hebbs_graph.api.graph import GraphController
+from hebbs_graph.api.guard import JsonRequest, LoopbackGuard, refuse_repeated_query
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.mcp import McpDoor
 from hebbs_graph.api.memories import MemoryController
@@ -73,6 +74,14 @@ def create_app(
                 await app.state.services.recall.drain()
 
     prometheus = PrometheusConfig(app_name="hebbs_graph", group_path=True)
+    # Without keys only this machine's own requests are served (api/guard.py); with keys,
+    # browsers may call only from the origins a setting lists.
+    guard = [] if settings.api_keys else [LoopbackGuard]
+    cors = CORSConfig(
+        allow_origins=settings.cors_allow_origins if settings.api_keys else [],
+        allow_headers=["authorization", "content-type"],
+        allow_methods=["GET", "POST", "PUT", "DELETE"],
+    )
     return Litestar(
         route_handlers=[
             HealthController,
@@ -91,8 +100,10 @@ def create_app(
         },
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
-        middleware=[prometheus.middleware],
-        cors_config=CORSConfig(allow_origins=[]),
+        middleware=[*guard, prometheus.middleware],
+        cors_config=cors,
+        request_class=JsonRequest,
+        before_request=refuse_repeated_query,
         request_max_body_size=max_body + 1024 * 1024,
         openapi_config=OpenAPIConfig(
             title="hebbs-graph",

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
 
 pytestmark = pytest.mark.filterwarnings("ignore::litestar.exceptions.LitestarDeprecationWarning")
+
+
+def b64(raw: str) -> str:
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
 
 MISSING = "0" * 32
 BAD = (400, 422)
@@ -258,6 +264,161 @@ CASES = [
         "access_count_below",
     ),
     ("forget_snapshot_kind", "POST", "/v1/forget", {"kind": "snapshot"}, BAD, "kind"),
+    # Times with no UTC form, wherever a time is accepted.
+    *[
+        (f"time_overflow_{name}_{i}", method, path, body_of(t), BAD, name)
+        for i, t in enumerate(("0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00"))
+        for name, method, path, body_of in (
+            ("occurred_at", "POST", "/v1/memories", lambda t: {"content": "x", "occurred_at": t}),
+            ("older_than", "POST", "/v1/forget", lambda t: {"older_than": t}),
+            ("since", "POST", "/v1/contradictions/scan", lambda t: {"since": t}),
+            ("since", "POST", "/v1/reflect/prepare", lambda t: {"since": t}),
+            (
+                "time_range",
+                "POST",
+                "/v1/recall",
+                lambda t: {"strategies": [{"strategy": "temporal", "time_range": {"end": t}}]},
+            ),
+        )
+    ],
+    *[
+        (f"time_overflow_query_{name}", "GET", f"/v1/memories?{name}={t}", None, (400,), name)
+        for name, t in (
+            ("since", "0001-01-01T00:00:00%2B05:00"),
+            ("until", "9999-12-31T23:59:59-05:00"),
+        )
+    ],
+    # Forged or malformed cursors, on list and on scan.
+    *[
+        (f"forged_cursor_{i}_{where}", method, path(cursor), body(cursor), (400,), "cursor")
+        for i, cursor in enumerate(
+            b64(raw)
+            for raw in (
+                '["2020-01-01T00:00:00+00:00", 5]',
+                '["2020-01-01T00:00:00+00:00", null]',
+                "[" * 5000,
+                '{"a": 1}',
+                '["0001-01-01T00:00:00+05:00", "' + "0" * 32 + '"]',
+            )
+        )
+        for where, method, path, body in (
+            ("list", "GET", lambda c: f"/v1/memories?cursor={c}", lambda c: None),
+            (
+                "scan",
+                "POST",
+                lambda c: "/v1/contradictions/scan",
+                lambda c: {"cursor": c, "limit": 1},
+            ),
+        )
+    ],
+    ("cursor_too_long", "GET", "/v1/memories?cursor=" + "A" * 4000, None, (400,), "cursor"),
+    # Windows and weights.
+    (
+        "prime_huge_window",
+        "POST",
+        "/v1/prime",
+        {"entity_id": "x", "recency_window": "P999999999D"},
+        BAD,
+        "recency_window",
+    ),
+    (
+        "prime_negative_window",
+        "POST",
+        "/v1/prime",
+        {"entity_id": "x", "recency_window": -5},
+        BAD,
+        "recency_window",
+    ),
+    (
+        "prime_zero_window",
+        "POST",
+        "/v1/prime",
+        {"entity_id": "x", "recency_window": 0},
+        BAD,
+        "recency_window",
+    ),
+    (
+        "recall_overflowing_weights",
+        "POST",
+        "/v1/recall",
+        {"cue": "x", "weights": dict.fromkeys(W0, 1e308)},
+        BAD,
+        "weights",
+    ),
+    # Booleans are not numbers.
+    (
+        "importance_true",
+        "POST",
+        "/v1/memories",
+        {"content": "x", "importance": True},
+        BAD,
+        "importance",
+    ),
+    ("top_k_true", "POST", "/v1/recall", {"cue": "x", "top_k": True}, BAD, "top_k"),
+    (
+        "confidence_false",
+        "POST",
+        "/v1/memories/{a}/edges",
+        {"target_id": "{b}", "edge_type": "RELATED_TO", "confidence": False},
+        BAD,
+        "confidence",
+    ),
+    # Control characters where they can only be mistakes.
+    ("nul_in_content", "POST", "/v1/memories", {"content": "a\u0000b"}, BAD, "content"),
+    ("bell_in_content", "POST", "/v1/memories", {"content": "a\u0007b"}, BAD, "content"),
+    (
+        "nul_in_entity",
+        "POST",
+        "/v1/memories",
+        {"content": "ab", "entity_id": "a\u0000b"},
+        BAD,
+        "entity_id",
+    ),
+    ("newline_in_tag", "POST", "/v1/memories", {"content": "ab", "tags": ["a\nb"]}, BAD, "tags"),
+    ("nul_in_revision", "PUT", "/v1/revise/{a}", {"content": "a\u0000b"}, BAD, "content"),
+    # Context bounded in depth as well as size.
+    (
+        "context_33_deep",
+        "POST",
+        "/v1/memories",
+        b'{"content": "x", "context": ' + b'{"a": ' * 33 + b"1" + b"}" * 34,
+        BAD,
+        "context",
+    ),
+    (
+        "context_300_deep",
+        "POST",
+        "/v1/memories",
+        b'{"content": "x", "context": ' + b'{"a": ' * 300 + b"1" + b"}" * 301,
+        BAD,
+        "context",
+    ),
+    (
+        "body_1200_deep",
+        "POST",
+        "/v1/memories",
+        b'{"content": "x", "context": ' + b'{"a": ' * 1200 + b"1" + b"}" * 1201,
+        (400,),
+        "body",
+    ),
+    (
+        "revise_context_40_deep",
+        "PUT",
+        "/v1/revise/{a}",
+        b'{"context": ' + b'{"a": ' * 40 + b"1" + b"}" * 41,
+        BAD,
+        "context",
+    ),
+    # One meaning per query parameter.
+    (
+        "repeated_until",
+        "GET",
+        "/v1/memories?until=2020-01-01T00:00:00Z&until=2030-01-01T00:00:00Z",
+        None,
+        (400,),
+        "until",
+    ),
+    ("repeated_limit", "GET", "/v1/insights?limit=1&limit=2", None, (400,), "limit"),
 ]
 
 
@@ -313,3 +474,40 @@ async def test_unknown_route_and_method_use_the_error_shape(module_api):
     r = await api.call("DELETE", "/v1/memories")
     assert r.status_code == 405
     api.error(r)
+
+
+async def test_a_body_that_does_not_say_json_is_refused_with_415(module_api):
+    api = module_api
+    before = await api.stored()
+    for ctype in ("text/plain", "application/x-www-form-urlencoded", None):
+        headers = {"content-type": ctype} if ctype else {}
+        r = await api.call("POST", "/v1/forget", content=b'{"kind": "episode"}', headers=headers)
+        assert r.status_code == 415, r.text
+        assert api.error(r)["code"] == "unsupported_media_type"
+    r = await api.call(
+        "POST",
+        "/v1/recall",
+        content=b'{"cue": "stored"}',
+        headers={"content-type": "application/json; charset=utf-8"},
+    )
+    assert r.status_code == 200, r.text
+    assert await api.stored() == before
+
+
+async def test_a_context_stored_too_deep_before_the_bound_cannot_break_the_tenant(api):
+    """Memories written before contexts were bounded in depth still list and recall."""
+    kept = await api.remember(content="the deep one about invoices", entity_id="deep")
+    await api.remember(content="a plain memory about invoices", entity_id="deep")
+    deep = '{"a":' * 300 + "1" + "}" * 300
+    await api.services.store.run_raw(
+        "MATCH (m:Memory {id: $id}) SET m.context_json = $c", id=kept["id"], c=deep
+    )
+    r = await api.call("GET", "/v1/memories")
+    assert r.status_code == 200, r.text
+    by_id = {m["id"]: m for m in r.json()["items"]}
+    assert by_id[kept["id"]]["context"] == {"_context_json": deep}
+    r = await api.call("POST", "/v1/recall", json={"cue": "invoices", "reinforce": False})
+    assert r.status_code == 200, r.text
+    assert kept["id"] in {x["memory"]["id"] for x in r.json()["results"]}
+    r = await api.call("GET", f"/v1/memories/{kept['id']}")
+    assert r.status_code == 200, r.text
