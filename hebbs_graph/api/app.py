@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from litestar import Litestar
+from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
@@ -22,6 +23,7 @@ from hebbs_graph.api.guard import JsonRequest, LoopbackGuard, refuse_repeated_qu
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.mcp import McpDoor
 from hebbs_graph.api.memories import MemoryController
+from hebbs_graph.api.openapi import document
 from hebbs_graph.api.palace import palace_router
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.api.reflect import ReflectController
@@ -82,7 +84,7 @@ def create_app(
         allow_headers=["authorization", "content-type"],
         allow_methods=["GET", "POST", "PUT", "DELETE"],
     )
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             HealthController,
             MemoryController,
@@ -115,3 +117,6 @@ def create_app(
         ),
         debug=False,
     )
+    # The served document is this dict (built once); correct it before anyone reads it.
+    document(app.plugins.get(OpenAPIPlugin).provide_openapi_schema())
+    return app
