@@ -34,6 +34,8 @@ from hebbs_graph.timeutil import EARLIEST, LATEST, utcnow
 
 log = logging.getLogger(__name__)
 
+# The fewest candidates a strategy without its own top_k brings to ranking and conflicts.
+CONFLICT_POOL = 10
 RECALLED_KINDS = [MemoryKind.EPISODE.value, MemoryKind.INSIGHT.value]
 # The `hidden` values (cypher/fragments/hidden) a scope may see: 0 visible, 1 superseded,
 # 2 stale, 3 both.
@@ -133,7 +135,10 @@ class RecallService:
             include_superseded=request.include_superseded,
             include_stale=request.include_stale,
         )
-        k = spec.top_k or request.top_k
+        # Without a cap of its own, a strategy brings at least CONFLICT_POOL candidates, so
+        # conflicts are decided over the same pool whatever top_k is (1, 2 or 10 give the
+        # same first answers) and the full score re-ranks more than the cut keeps.
+        k = spec.top_k or max(request.top_k, CONFLICT_POOL)
         if spec.strategy == Strategy.SIMILARITY and vector is not None:
             hits = await self.similarity(scope, vector, k)
             return [Candidate(m, max(0.0, s), {Strategy.SIMILARITY}) for m, s in hits]
@@ -282,7 +287,10 @@ class RecallService:
     async def _apply_conflicts(
         self, tenant_id: str, ranked: list[RecallResult], on_conflict: str
     ) -> list[RecallResult]:
-        """Mark both sides of a confirmed contradiction; with 'suppress' keep the stronger."""
+        """Mark both sides of a confirmed contradiction; with 'suppress' keep the stronger.
+
+        Runs over every candidate before the cut to top_k, so the side suppressed does not
+        depend on how many results were asked for."""
         if len(ranked) < 2:
             return ranked
         ids = {r.memory.id for r in ranked}

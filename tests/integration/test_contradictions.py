@@ -175,6 +175,17 @@ async def test_contradiction_verdict_marks_both_sides(services: Services, tenant
         tenant, RecallIn(cue=cue, on_conflict="suppress", reinforce=False)
     )
     assert [r.memory.id for r in kept.results] == [new.id]  # equal confidence: the newer
+    # Decided before the cut: the same answer whatever top_k is.
+    for top_k in (1, 2, 10):
+        few = await services.recall.recall(
+            tenant, RecallIn(cue=cue, on_conflict="suppress", top_k=top_k, reinforce=False)
+        )
+        assert [r.memory.id for r in few.results] == [new.id], top_k
+    # Kept, a single answer still says what it conflicts with.
+    (top,) = (
+        await services.recall.recall(tenant, RecallIn(cue=cue, top_k=1, reinforce=False))
+    ).results
+    assert top.conflicts_with == [({old.id, new.id} - {top.memory.id}).pop()]
     # A confirmed pair is never raised again.
     assert (await services.contradict.detect(tenant, [old.id, new.id])).candidates == 0
 
