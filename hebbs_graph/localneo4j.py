@@ -47,6 +47,19 @@ JVM_FLAGS = [
 ]
 
 
+# Forgotten content must leave the transaction logs (README, "Forget: what stays on
+# disk"). A log file is pruned only once it has rotated and a checkpoint has followed: a
+# small file rotates soon, a checkpoint each minute prunes it, and Community (no online
+# backup, no cluster) needs no log from before the last checkpoint, so none is kept. What
+# a forget wrote is then gone after 1 MiB of later writes and the next checkpoint, or
+# about a minute after `hebbs-graph neo4j prune-logs` (docs/bench/forget_on_disk.json).
+TX_LOG_CONFIG = [
+    "db.tx_log.rotation.size=1M",
+    "db.tx_log.rotation.retention_policy=keep_none",
+    "db.checkpoint.interval.time=1m",
+]
+
+
 class LocalNeo4jError(HebbsError):
     code = "local_neo4j"
 
@@ -217,7 +230,7 @@ class LocalNeo4j:
             f"server.memory.pagecache.size={s.neo4j_pagecache}",
             "dbms.security.auth_enabled=true",
             "dbms.usage_report.enabled=false",
-            "db.tx_log.rotation.retention_policy=1G size",
+            *TX_LOG_CONFIG,
             "server.threads.worker_count=8",
         ]
         (self.home / "conf" / "neo4j.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -25,5 +25,7 @@ CALL (m) {
   WHERE p.tenant_id = m.tenant_id
   DETACH DELETE p
 }
+WITH m, m.entity_id AS eid
 DETACH DELETE m
-RETURN count(*) AS deleted
+// The entities touched, so the caller can drop those left without memories.
+RETURN count(*) AS deleted, collect(DISTINCT eid) AS entity_ids

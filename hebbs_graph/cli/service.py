@@ -1,4 +1,4 @@
-"""`serve` and `neo4j start|stop|status`: running the service on this machine."""
+"""`serve` and `neo4j start|stop|status|prune-logs`: running the service on this machine."""
 
 from __future__ import annotations
 
@@ -52,6 +52,63 @@ def neo4j_start(fmt: Fmt = Format.TABLE) -> None:
 def neo4j_stop(fmt: Fmt = Format.TABLE) -> None:
     """Stop the local Neo4j cleanly. Example: hebbs-graph neo4j stop"""
     show(_local().stop().as_dict(), fmt)
+
+
+@neo4j_app.command("prune-logs")
+def neo4j_prune_logs(
+    wait: Annotated[
+        bool, typer.Option(help="Wait for the checkpoint that prunes them (a local Neo4j).")
+    ] = True,
+    timeout: Annotated[
+        float | None,
+        typer.Option(help="Seconds to wait (default: the checkpoint interval plus 60)."),
+    ] = None,
+    max_bytes: Annotated[
+        str, typer.Option(help="Refuse to write more throw-away filler than this.")
+    ] = "64M",
+    fmt: Fmt = Format.TABLE,
+) -> None:
+    """Make forgotten content leave Neo4j's transaction logs now, after a forget.
+
+    Neo4j Community cannot checkpoint or rotate its log on command, so this writes (and
+    deletes) throw-away nodes until the log file holding the forget has rotated, then
+    waits for the next periodic checkpoint, which prunes it. Works on the Neo4j that
+    HEBBS_NEO4J_URI names, else the local one; it waits only where the log directory is
+    on this machine. Exit 2 when the server's retention policy cannot be forced, 4 when
+    the files are still there at the timeout.
+
+    Example: hebbs-graph forget -e acme_corp && hebbs-graph neo4j prune-logs
+    """
+    import asyncio
+
+    from hebbs_graph.graph.store import GraphStore
+    from hebbs_graph.graph.txlog import CannotForce, parse_size, prune_logs
+
+    settings = Settings()
+    try:
+        limit = parse_size(max_bytes)
+    except ValueError as exc:
+        fail(2, f"--max-bytes: {exc}")
+    if settings.uses_local_neo4j and not _local().status().running:
+        fail(3, "the local Neo4j is not running: hebbs-graph neo4j start")
+
+    async def go() -> dict[str, Any]:
+        store = GraphStore(settings)
+        try:
+            report = await prune_logs(store, wait=wait, timeout_s=timeout, max_bytes=limit)
+        finally:
+            await store.close()
+        return report.as_dict()
+
+    try:
+        out = asyncio.run(go())
+    except CannotForce as exc:
+        fail(2, exc.message)
+    except HebbsError as exc:
+        fail(3, exc.message)
+    show(out, fmt)
+    if out["pruned"] is False:
+        raise typer.Exit(4)
 
 
 @neo4j_app.command("status")

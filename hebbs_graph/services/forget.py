@@ -79,7 +79,24 @@ async def _forget_batch(
     return [Tombstone.model_validate(r) for r in rows], int(marked["marked"] if marked else 0)
 
 
-async def delete_memories(tx: Tx, tenant_id: str, ids: list[str], now: datetime) -> None:
-    """Take memories out of their timelines, then delete them and all that hangs on them."""
+async def delete_memories(tx: Tx, tenant_id: str, ids: list[str], now: datetime) -> list[str]:
+    """Take memories out of their timelines, then delete them and all that hangs on them.
+
+    An entity left without memories goes too, in the same transaction (with its reflect
+    cursor and finished sessions); returns the ids of the entities removed.
+    """
     await tx.rows("memory/timeline_remove", tenant_id=tenant_id, ids=ids, now=now)
-    await tx.rows("forget/delete", tenant_id=tenant_id, ids=ids)
+    row = await tx.one("forget/delete", tenant_id=tenant_id, ids=ids)
+    return await drop_empty_entities(tx, tenant_id, list(row["entity_ids"]) if row else [], now)
+
+
+async def drop_empty_entities(
+    tx: Tx, tenant_id: str, entity_ids: list[str], now: datetime
+) -> list[str]:
+    """Remove those of ``entity_ids`` that hold no memory any more (tombstones stay)."""
+    if not entity_ids:
+        return []
+    rows = await tx.rows(
+        "forget/empty_entities", tenant_id=tenant_id, entity_ids=entity_ids, now=now
+    )
+    return [str(r["entity_id"]) for r in rows]

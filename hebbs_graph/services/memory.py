@@ -25,7 +25,7 @@ from hebbs_graph.models.memory import (
     ReviseIn,
 )
 from hebbs_graph.services.cursor import decode_cursor, encode_cursor
-from hebbs_graph.services.forget import delete_memories, forget_matching
+from hebbs_graph.services.forget import delete_memories, drop_empty_entities, forget_matching
 from hebbs_graph.services.records import (
     check_content,
     dump_context,
@@ -328,6 +328,7 @@ class MemoryService:
         entity_id = change.entity_id if change.entity_id is not None else current.entity_id
         changed_content = content != current.content
         embedding = (await self.embedder.embed([content]))[0] if changed_content else None
+        now = utcnow()
         params = {
             "tenant_id": tenant_id,
             "id": current.id,
@@ -341,7 +342,7 @@ class MemoryService:
             "entity_id": entity_id,
             "entity_key": entity_key(tenant_id, entity_id),
             "embedding": embedding,
-            "now": utcnow(),
+            "now": now,
         }
         moved = entity_id != current.entity_id
 
@@ -369,6 +370,8 @@ class MemoryService:
                     ids=[current.id],
                     now=params["now"],
                 )
+                if current.entity_id is not None:  # it may have been the entity's last
+                    await drop_empty_entities(tx, tenant_id, [current.entity_id], now)
             await tx.rows(
                 "memory/mark_insights_stale",
                 tenant_id=tenant_id,

@@ -13,6 +13,7 @@ import pytest
 from hebbs_graph.errors import NotFound
 from hebbs_graph.models.memory import EdgeIn, ForgetIn, ReviseIn
 from hebbs_graph.services.memory import MemoryService
+from tests.integration.test_reflect import ENTITY, commit_themes, prepare, seed
 
 FULLTEXT = "CALL db.index.fulltext.queryNodes('memory_content', $q) YIELD node RETURN node.id AS id"
 VECTOR = (
@@ -110,3 +111,93 @@ async def test_forgetting_a_large_entity_in_batches_leaves_no_trace(kit):
     assert [m.id for m in await kit.all()] == [keep.id]
     with pytest.raises(NotFound):
         await kit.services.memory.get(kit.tenant, out.tombstones[0].memory_id)
+
+
+# -- an entity forgotten whole leaves no Entity, cursor or finished session behind --------
+
+SCOPE_NODES = """
+MATCH (n) WHERE (n:Entity OR n:ReflectCursor OR n:ReflectSession OR n:Tombstone)
+  AND n.tenant_id = $tenant_id AND n.entity_id = $entity_id
+RETURN labels(n)[0] AS label, count(n) AS n
+"""
+
+
+async def scope_nodes(kit, entity_id: str) -> dict[str, int]:
+    """What the tenant holds for one entity, by label (Memory excluded)."""
+    return {r["label"]: r["n"] for r in await kit.raw(SCOPE_NODES, entity_id=entity_id)}
+
+
+async def listed(kit) -> dict[str, int]:
+    page = await kit.services.lineage.entities(kit.tenant)
+    return {e.entity_id: e.memory_count for e in page.entities}
+
+
+async def test_forgetting_an_entitys_last_memory_removes_it_and_its_reflect_state(kit):
+    services, tenant = kit.services, kit.tenant
+    await seed(services, tenant)  # 30 episodes of acme_corp
+    open_session = await prepare(services, tenant, entity_id=ENTITY)  # an agent still at it
+    insights = await commit_themes(services, tenant)  # a finished session, the cursor moved
+    await kit.add("Globex renewed for a year", entity_id="globex")
+    assert await scope_nodes(kit, ENTITY) == {"Entity": 1, "ReflectCursor": 1, "ReflectSession": 2}
+    assert set(await listed(kit)) == {ENTITY, "globex"}
+
+    out = await services.memory.forget(tenant, ForgetIn(entity_id=ENTITY))
+    assert out.forgotten == 30 + len(insights)
+
+    # the still-open session stays (its commit will fail on the forgotten sources); the
+    # tombstones stay as the proof of forgetting
+    assert await scope_nodes(kit, ENTITY) == {"ReflectSession": 1, "Tombstone": out.forgotten}
+    (left,) = await kit.raw(
+        "MATCH (s:ReflectSession) WHERE s.tenant_id = $tenant_id RETURN s.session_id AS id"
+    )
+    assert left["id"] == open_session.session_id
+    assert await listed(kit) == {"globex": 1}
+
+
+async def test_forgetting_one_of_two_keeps_the_entity_with_a_count_of_one(kit):
+    first = await kit.add("Initech moved offices", entity_id="initech")
+    second = await kit.add("Initech hired a CFO", entity_id="initech")
+
+    await kit.services.memory.forget(kit.tenant, ForgetIn(memory_ids=[first.id]))
+    assert await listed(kit) == {"initech": 1}
+    assert await scope_nodes(kit, "initech") == {"Entity": 1, "Tombstone": 1}
+
+    await kit.services.memory.forget(kit.tenant, ForgetIn(memory_ids=[second.id]))
+    assert await listed(kit) == {}
+    assert await scope_nodes(kit, "initech") == {"Tombstone": 2}
+
+
+async def test_a_tenant_wide_forget_removes_every_entity_it_empties(kit):
+    settings = kit.services.settings.model_copy(update={"forget_batch_size": 2})
+    service = MemoryService(kit.services.store, kit.services.embedder, settings)
+    await kit.batch(
+        [
+            {"content": "old note one", "entity_id": "hooli", "occurred_at": kit.at(0)},
+            {"content": "old note two", "entity_id": "hooli", "occurred_at": kit.at(1)},
+            {"content": "old note three", "entity_id": "piper", "occurred_at": kit.at(2)},
+            {"content": "old note four", "entity_id": "aviato", "occurred_at": kit.at(3)},
+            {"content": "new note", "entity_id": "aviato", "occurred_at": kit.ago(1)},
+        ]
+    )
+    out = await service.forget(kit.tenant, ForgetIn(older_than=kit.ago(30)))
+    assert out.forgotten == 4
+    assert await listed(kit) == {"aviato": 1}
+    for gone in ("hooli", "piper"):
+        assert await scope_nodes(kit, gone) == {"Tombstone": 2 if gone == "hooli" else 1}
+
+
+async def test_moving_an_entitys_last_memory_elsewhere_removes_the_entity(kit):
+    m = await kit.add("Vandelay imports latex", entity_id="vandelay")
+    await kit.services.memory.revise(kit.tenant, m.id, ReviseIn(entity_id="kramerica"))
+    assert await listed(kit) == {"kramerica": 1}
+    assert await scope_nodes(kit, "vandelay") == {}
+
+
+async def test_an_entity_node_without_memories_is_not_listed(kit):
+    # what a store written before schema 009 may still hold
+    await kit.raw(
+        "CREATE (:Entity {tenant_id: $tenant_id, entity_id: 'ghost', memory_count: 0, "
+        "created_at: datetime(), updated_at: datetime()})"
+    )
+    await kit.add("Pied Piper ships", entity_id="piper")
+    assert await listed(kit) == {"piper": 1}

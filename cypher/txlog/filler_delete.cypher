@@ -1,0 +1,4 @@
+// Delete every throw-away log filler node (database-wide, no tenant).
+MATCH (f:TxLogFiller)
+DELETE f
+RETURN count(*) AS deleted
