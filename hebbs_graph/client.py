@@ -203,10 +203,11 @@ class HebbsClient:
     # -- contradictions ---------------------------------------------------------------
 
     async def contradiction_prepare(
-        self, *, entity_id: str | None = None, limit: int = 50
+        self, *, entity_id: str | None = None, limit: int = 50, cursor: str | None = None
     ) -> PrepareOut:
-        """Pending contradiction candidates, strongest first, with the verdict guide."""
-        body = _build(PrepareIn, {"entity_id": entity_id, "limit": limit})
+        """Pending contradiction candidates, strongest first, with the verdict guide; pass
+        next_cursor back as ``cursor`` for the next page."""
+        body = _build(PrepareIn, {"entity_id": entity_id, "limit": limit, "cursor": cursor})
         return await self._call("POST", "/v1/contradictions/prepare", PrepareOut, body=body)
 
     async def contradiction_commit(

@@ -1,7 +1,13 @@
 // Pending contradictions of a tenant (or those touching one entity), strongest first,
 // with what an agent needs to judge them: both memories' entity, kind and dates.
+// A page starts after the (score, created_at, pending_id) key of the previous one.
 MATCH (p:PendingContradiction)
 WHERE p.tenant_id = $tenant_id
+  AND ($after_id IS NULL
+       OR p.classifier_score < $after_score
+       OR (p.classifier_score = $after_score
+           AND (p.created_at > $after_at
+                OR (p.created_at = $after_at AND p.pending_id > $after_id))))
 MATCH (a:Memory {id: p.memory_id_a}) WHERE a.tenant_id = $tenant_id
 MATCH (b:Memory {id: p.memory_id_b}) WHERE b.tenant_id = $tenant_id
 WITH p, a, b

@@ -36,20 +36,27 @@ def pending_table(out: PrepareOut) -> Table:
 def contradiction_prepare(
     entity_id: EntityOpt = None,
     limit: Annotated[int, typer.Option(min=1, max=500)] = 50,
+    cursor: Annotated[str | None, typer.Option(help="next_cursor of the previous page.")] = None,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
     fmt: Fmt = Format.TABLE,
 ) -> None:
-    """List pending contradiction candidates to judge (strongest first).
+    """List pending contradiction candidates to judge (strongest first), a page at a time.
 
     Example: hebbs-graph contradiction-prepare -e acme --format json
     """
-    out = run(url, api_key, lambda c: c.contradiction_prepare(entity_id=entity_id, limit=limit))
+    out = run(
+        url,
+        api_key,
+        lambda c: c.contradiction_prepare(entity_id=entity_id, limit=limit, cursor=cursor),
+    )
     if fmt == Format.JSON:
         show(out, fmt)
         return
     console.print(pending_table(out))
     console.print(out.instructions, style="dim")
+    if out.next_cursor:
+        console.print(f"{out.total} pending; next page: --cursor {out.next_cursor}", style="dim")
 
 
 @app.command("contradiction-commit")

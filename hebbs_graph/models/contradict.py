@@ -57,11 +57,15 @@ class PendingContradiction(BaseModel):
 class PrepareIn(Input):
     entity_id: EntityId | None = None
     limit: int = Field(default=50, ge=1, le=500)
+    cursor: str | None = Field(default=None, description="next_cursor of the previous call.")
 
 
 class PrepareOut(BaseModel):
     pending: list[PendingContradiction]
     total: int = Field(description="Pending pairs in scope, including those past the limit.")
+    next_cursor: str | None = Field(
+        default=None, description="Pass back as cursor for the next page; null on the last."
+    )
     instructions: str = VERDICT_GUIDE
 
 

@@ -28,7 +28,12 @@ from hebbs_graph.models.contradict import (
     ScanOut,
 )
 from hebbs_graph.models.memory import Memory, MemoryKind
-from hebbs_graph.services.cursor import decode_cursor, encode_cursor
+from hebbs_graph.services.cursor import (
+    decode_cursor,
+    decode_pending_cursor,
+    encode_cursor,
+    encode_pending_cursor,
+)
 from hebbs_graph.services.detect import (
     KEEP_DISMISSED,
     KINDS,
@@ -116,7 +121,13 @@ class ContradictionService:
     ) -> list[PendingContradiction]:
         """Pending pairs of the tenant (or touching one entity), strongest first."""
         rows = await self.store.read_rows(
-            "contradict/pending_list", tenant_id=tenant_id, entity_id=entity_id, limit=limit
+            "contradict/pending_list",
+            tenant_id=tenant_id,
+            entity_id=entity_id,
+            limit=limit,
+            after_score=None,
+            after_at=None,
+            after_id=None,
         )
         return [_pending(r) for r in rows]
 
@@ -128,11 +139,30 @@ class ContradictionService:
     async def prepare(self, tenant_id: str, request: PrepareIn) -> PrepareOut:
         params = {"tenant_id": tenant_id, "entity_id": request.entity_id}
 
+        after = decode_pending_cursor(request.cursor) if request.cursor else None
+
         async def work(tx: Tx) -> PrepareOut:
-            rows = await tx.rows("contradict/pending_list", limit=request.limit, **params)
+            rows = await tx.rows(
+                "contradict/pending_list",
+                limit=request.limit + 1,
+                after_score=after[0] if after else None,
+                after_at=after[1] if after else None,
+                after_id=after[2] if after else None,
+                **params,
+            )
             count = await tx.one("contradict/pending_count", **params)
             total = int(count["total"]) if count else 0
-            return PrepareOut(pending=[_pending(r) for r in rows], total=total)
+            page = [_pending(r) for r in rows[: request.limit]]
+            last = page[-1] if page and len(rows) > request.limit else None
+            return PrepareOut(
+                pending=page,
+                total=total,
+                next_cursor=encode_pending_cursor(
+                    last.classifier_score, last.created_at, last.pending_id
+                )
+                if last
+                else None,
+            )
 
         return await self.store.read(work)
 

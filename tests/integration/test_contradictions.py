@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from hebbs_graph.errors import InvalidInput, NotFound
-from hebbs_graph.models.contradict import CommitIn, PendingContradiction, ScanIn
+from hebbs_graph.models.contradict import CommitIn, PendingContradiction, PrepareIn, ScanIn
 from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn, ReviseIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services
@@ -401,3 +401,26 @@ async def test_the_vector_index_follows_supersede_and_forget(
     assert await found(include_superseded=True) == {new.id, old.id}
     await services.memory.forget(tenant, ForgetIn(memory_ids=[new.id]))
     assert await found() == {old.id}
+
+
+async def test_pending_pairs_page_with_a_cursor(services: Services, tenant: str) -> None:
+    """Past one page of pending pairs, the rest is reached by cursor, each pair once."""
+    for n in range(1, 6):
+        await add(services, tenant, f"Budget is ${n},000 per tenant", entity_id="acme")
+    every = await pending(services, tenant)
+    assert len(every) >= 4
+    seen: list[str] = []
+    cursor = None
+    while True:
+        page = await services.contradict.prepare(
+            tenant, PrepareIn(entity_id="acme", limit=2, cursor=cursor)
+        )
+        assert page.total == len(every)
+        assert len(page.pending) <= 2
+        seen += [p.pending_id for p in page.pending]
+        cursor = page.next_cursor
+        if cursor is None:
+            break
+    assert seen == [p.pending_id for p in every]  # same order, none twice, none missed
+    with pytest.raises(InvalidInput):
+        await services.contradict.prepare(tenant, PrepareIn(cursor="bm90LWEtY3Vyc29y"))
