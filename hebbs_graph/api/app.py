@@ -24,7 +24,7 @@ from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.mcp import McpDoor
 from hebbs_graph.api.memories import MemoryController
 from hebbs_graph.api.openapi import document
-from hebbs_graph.api.palace import palace_router
+from hebbs_graph.api.palace import SWAGGER_PATH, palace_router, swagger_assets_router
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.api.reflect import ReflectController
 from hebbs_graph.embedding import Embedder
@@ -95,6 +95,7 @@ def create_app(
             ReflectController,
             mcp.route(),
             palace_router(),
+            swagger_assets_router(),
         ],
         dependencies={
             "services": Provide(provide_services, sync_to_thread=False),
@@ -112,7 +113,16 @@ def create_app(
             version=__version__,
             description="Long-term memory for LLM agents on Neo4j.",
             path="/schema",
-            render_plugins=[SwaggerRenderPlugin(), JsonRenderPlugin()],
+            # Swagger UI from the API's own files (palace/build.mjs), not a CDN.
+            render_plugins=[
+                SwaggerRenderPlugin(
+                    js_url=f"{SWAGGER_PATH}/swagger-ui-bundle.js",
+                    css_url=f"{SWAGGER_PATH}/swagger-ui.css",
+                    standalone_preset_js_url=f"{SWAGGER_PATH}/swagger-ui-standalone-preset.js",
+                    favicon=f'<link rel="icon" href="{SWAGGER_PATH}/favicon-32x32.png">',
+                ),
+                JsonRenderPlugin(),
+            ],
             use_handler_docstrings=True,
         ),
         debug=False,
