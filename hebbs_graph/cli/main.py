@@ -36,6 +36,27 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from hebbs_graph import __version__
+
+        typer.echo(f"hebbs-graph {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """Long-term memory for LLM agents on Neo4j."""
+
+
 Url = Annotated[str, typer.Option("--url", envvar="HEBBS_API_URL", help="API base URL.")]
 ApiKey = Annotated[
     str | None, typer.Option("--api-key", envvar="HEBBS_API_KEY", help="Bearer API key.")

@@ -43,3 +43,11 @@ def test_unknown_keys_in_insights_are_a_usage_error() -> None:
 def test_commit_without_a_session_id_is_a_usage_error() -> None:
     result = CliRunner().invoke(app, ["reflect-commit", "--insights", "[]"])
     assert result.exit_code == 2
+
+
+def test_version() -> None:
+    from hebbs_graph import __version__
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"hebbs-graph {__version__}"
