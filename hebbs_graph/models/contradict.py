@@ -90,7 +90,9 @@ class VerdictIn(Input):
 
 
 class CommitIn(Input):
-    verdicts: list[VerdictIn] = Field(min_length=1, max_length=1000)
+    # Empty is a no-op, as a reflect commit with no insights is: an agent that found
+    # nothing pending can commit what it judged without a special case.
+    verdicts: list[VerdictIn] = Field(max_length=1000)
 
     @model_validator(mode="after")
     def _unique(self) -> CommitIn:

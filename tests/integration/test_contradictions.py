@@ -424,3 +424,8 @@ async def test_pending_pairs_page_with_a_cursor(services: Services, tenant: str)
     assert seen == [p.pending_id for p in every]  # same order, none twice, none missed
     with pytest.raises(InvalidInput):
         await services.contradict.prepare(tenant, PrepareIn(cursor="bm90LWEtY3Vyc29y"))
+
+
+async def test_committing_no_verdicts_is_a_no_op(services: Services, tenant: str) -> None:
+    out = await services.contradict.commit(tenant, CommitIn(verdicts=[]))
+    assert (out.contradictions_confirmed, out.revisions_created, out.dismissed) == (0, 0, 0)

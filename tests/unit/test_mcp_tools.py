@@ -49,7 +49,7 @@ def test_schemas_come_from_the_rest_models() -> None:
         ("revise", {"memory_id": "nope"}, "memory_id"),
         ("forget", {"kind": "snapshot"}, "kind:"),
         ("get_memory", {"memory_id": "0" * 31}, "memory_id"),
-        ("contradiction_commit", {"verdicts": []}, "verdicts:"),
+        ("contradiction_commit", {"verdicts": "all"}, "verdicts:"),
         (
             "contradiction_commit",
             {"verdicts": [{"pending_id": "0" * 32, "verdict": "maybe"}]},
