@@ -5,9 +5,18 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from hebbs_graph.cli.main import ApiKey, Fmt, Url, app, run
-from hebbs_graph.cli.output import Format, console, memories_table, recall_table, show
+from hebbs_graph.cli.output import (
+    Format,
+    console,
+    edge_lines,
+    id_column,
+    memories_table,
+    recall_table,
+    show,
+)
 from hebbs_graph.client import DEFAULT_URL
 from hebbs_graph.models.recall import RecallOut
 
@@ -40,8 +49,8 @@ def prime(
     if fmt == Format.JSON:
         show(out, fmt)
         return
-    console.print(recall_table(RecallOut(results=out.recent, took_ms=0)), "recent")
-    console.print(recall_table(RecallOut(results=out.relevant, took_ms=0)), "relevant")
+    console.print(recall_table(RecallOut(results=out.recent, took_ms=0), title="recent"))
+    console.print(recall_table(RecallOut(results=out.relevant, took_ms=0), title="relevant"))
     console.print(memories_table(out.insights, title="insights"))
     console.print(
         f"pending contradictions: {len(out.pending_contradictions)}; "
@@ -75,7 +84,7 @@ def graph(
     limit: Annotated[int, typer.Option(min=1, max=500)] = 200,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
-    fmt: Fmt = Format.JSON,
+    fmt: Fmt = Format.TABLE,
 ) -> None:
     """Nodes and edges around memories or an entity. Example: hebbs-graph graph -e acme"""
     out = run(
@@ -83,7 +92,17 @@ def graph(
         api_key,
         lambda c: c.graph(ids=memory_id, entity_id=entity_id, depth=depth, limit=limit),
     )
-    show(out if fmt == Format.JSON else {"nodes": len(out.nodes), "edges": len(out.edges)}, fmt)
+    if fmt == Format.JSON:
+        show(out, fmt)
+        return
+    nodes = Table(title=f"{len(out.nodes)} nodes")
+    id_column(nodes)
+    for col in ("kind", "entity", "content"):
+        nodes.add_column(col, overflow="fold" if col == "content" else "ellipsis")
+    for n in out.nodes:
+        nodes.add_row(n.id, n.kind, n.entity_id or "", " ".join(n.content.split())[:80])
+    console.print(nodes)
+    edge_lines(out.edges)
 
 
 @app.command()

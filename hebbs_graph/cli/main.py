@@ -17,9 +17,10 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 from pydantic import ValidationError
 
-from hebbs_graph.cli.output import Format, errors, show
+from hebbs_graph.cli.output import Format, console, edges_table, errors, show
 from hebbs_graph.client import DEFAULT_URL, ApiUnreachable, HebbsClient, ServerError
 from hebbs_graph.errors import GraphUnavailable, HebbsError, LLMError, LLMNotConfigured
+from hebbs_graph.models.memory import EdgesOut
 from hebbs_graph.models.recall import Weights
 
 T = TypeVar("T")
@@ -184,7 +185,10 @@ def edges(
 ) -> None:
     """A memory's relationships, both directions. Example: hebbs-graph edges 01J9Z... -f json"""
     found = run(url, api_key, lambda c: c.edges(memory_id))
-    show([e.model_dump(mode="json") for e in found] if fmt == Format.TABLE else found, fmt)
+    if fmt == Format.JSON:
+        show(EdgesOut(edges=found), fmt)
+    else:
+        console.print(edges_table(found, of=memory_id))
 
 
 @app.command()

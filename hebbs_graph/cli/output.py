@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hebbs_graph.models.memory import Memory
@@ -35,13 +36,21 @@ def print_json(value: Any) -> None:
 
 
 def _short(text: str, width: int = 80) -> str:
+    """Stored text on one line, cut to ``width``, with rich markup escaped (a memory that
+    says "[bold]" is shown as written)."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+    return escape(flat if len(flat) <= width else flat[: width - 1] + "…")
+
+
+def id_column(table: Table, name: str = "id") -> None:
+    """Ids are printed whole: they are what --seed, get and revise take."""
+    table.add_column(name, no_wrap=True, min_width=32)
 
 
 def memories_table(memories: list[Memory], title: str | None = None) -> Table:
     table = Table(title=title)
-    for col in ("id", "entity", "kind", "imp", "occurred_at", "content"):
+    id_column(table)
+    for col in ("entity", "kind", "imp", "occurred_at", "content"):
         table.add_column(col, overflow="fold" if col == "content" else "ellipsis")
     for m in memories:
         table.add_row(
@@ -55,23 +64,35 @@ def memories_table(memories: list[Memory], title: str | None = None) -> Table:
     return table
 
 
-def recall_table(out: RecallOut) -> Table:
-    table = Table(title=f"{len(out.results)} results in {out.took_ms:.1f} ms")
-    for col in ("#", "score", "R", "T", "I", "C", "by", "id", "content"):
-        table.add_column(col)
+def memory_card(memory: Memory) -> None:
+    """One memory, field by field (its content whole)."""
+    table = Table(show_header=False)
+    table.add_column("field", no_wrap=True)
+    table.add_column("value", overflow="fold")
+    for key, item in flat_items(memory.model_dump(mode="json")):
+        if item is None or item == [] or item == {}:
+            continue
+        shown = item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
+        table.add_row(key, shown)
+    console.print(table)
+
+
+def recall_table(out: RecallOut, title: str | None = None) -> Table:
+    """Ranked results: the score with its four parts (relevance, recency, importance,
+    reinforcement), then the memory (its content, and its id whole beneath)."""
+    table = Table(title=title or f"{len(out.results)} results in {out.took_ms:.1f} ms")
+    table.add_column("#", no_wrap=True)
+    table.add_column("score  R/T/I/C", no_wrap=True)
+    table.add_column("memory", min_width=32, overflow="fold")
     for n, r in enumerate(out.results, start=1):
         b = r.breakdown
-        flags = (" [conflict]" if r.conflicts_with else "") + (" [stale]" if r.stale else "")
+        flags = (r" \[conflict]" if r.conflicts_with else "") + (r" \[stale]" if r.stale else "")
+        parts = f"{b.relevance:.2f} {b.recency:.2f} {b.importance:.2f} {b.reinforcement:.2f}"
+        by = ",".join(s.value for s in b.strategies)
         table.add_row(
             str(n),
-            f"{r.score:.3f}",
-            f"{b.relevance:.2f}",
-            f"{b.recency:.2f}",
-            f"{b.importance:.2f}",
-            f"{b.reinforcement:.2f}",
-            ",".join(s.value for s in b.strategies),
-            r.memory.id,
-            _short(r.memory.content, 60) + flags,
+            f"{r.score:.3f}  {by}\n{parts}",
+            f"{_short(r.memory.content, 120)}{flags}\n[dim]{r.memory.id}[/dim]",
         )
     return table
 
@@ -84,16 +105,48 @@ def show(value: Any, fmt: Format) -> None:
     if isinstance(value, RecallOut):
         console.print(recall_table(value))
     elif isinstance(value, Memory):
-        console.print(memories_table([value]))
+        memory_card(value)
     elif isinstance(value, list) and value and all(isinstance(v, Memory) for v in value):
         console.print(memories_table(value))
     else:
-        data = dump(value)
         table = Table(show_header=False)
-        rows = data.items() if isinstance(data, dict) else enumerate(data)
-        for key, item in rows:
+        for key, item in flat_items(dump(value)):
             shown = (
                 item if isinstance(item, str) else json.dumps(item, ensure_ascii=False, default=str)
             )
-            table.add_row(str(key), shown)
+            table.add_row(key, shown)
         console.print(table)
+
+
+def flat_items(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """Key/value rows with nested objects spelled out as ``outer.inner`` keys."""
+    rows = data.items() if isinstance(data, dict) else enumerate(data)
+    out: list[tuple[str, Any]] = []
+    for key, item in rows:
+        name = f"{prefix}{key}"
+        if isinstance(item, dict) and item:
+            out.extend(flat_items(item, f"{name}."))
+        else:
+            out.append((name, item))
+    return out
+
+
+def edges_table(edges: list[Any], of: str) -> Table:
+    """A memory's edges: which way, what kind, the memory at the other end (whole)."""
+    table = Table(title=f"{len(edges)} edges")
+    table.add_column("way", no_wrap=True)
+    table.add_column("type", no_wrap=True)
+    id_column(table, "other memory")
+    table.add_column("conf", no_wrap=True)
+    for e in edges:
+        out = e.source_id == of
+        other = e.target_id if out else e.source_id
+        table.add_row("->" if out else "<-", e.edge_type.value, other, f"{e.confidence:.2f}")
+    return table
+
+
+def edge_lines(edges: list[Any]) -> None:
+    """Edges between many memories, one per line, ids whole."""
+    console.print(f"{len(edges)} edges")
+    for e in edges:
+        console.print(f"{e.source_id} -{e.edge_type.value}-> {e.target_id}", highlight=False)

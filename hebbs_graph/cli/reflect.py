@@ -11,7 +11,7 @@ from rich.table import Table
 from hebbs_graph.cli.main import ApiKey, EntityOpt, Fmt, Url, app, fail, parse_json, run
 from hebbs_graph.cli.output import Format, console, print_json, show
 from hebbs_graph.client import DEFAULT_URL
-from hebbs_graph.models.reflect import Insight, ReflectOut, ReflectPrepareOut
+from hebbs_graph.models.reflect import Insight, InsightsOut, ReflectOut, ReflectPrepareOut
 
 Since = Annotated[
     datetime | None, typer.Option(help="Only episodes that occurred at or after this (ISO 8601).")
@@ -199,6 +199,6 @@ def insights(
         lambda c: c.insights(entity_id, min_confidence=min_confidence, stale=stale, limit=limit),
     )
     if fmt == Format.JSON:
-        print_json(found)
+        print_json(InsightsOut(insights=found))
     else:
         _insights_table(found)

@@ -62,9 +62,12 @@ def test_every_operation_in_json_and_table(cli: Cli, tmp_path: Path) -> None:
 
     edge = cli.json("link", second["id"], imported["memory_ids"][0], "--type", "RELATED_TO")
     assert edge["edge_type"] == "RELATED_TO"
-    edge_types = {e["edge_type"] for e in cli.json("edges", second["id"])}
+    edge_types = {e["edge_type"] for e in cli.json("edges", second["id"])["edges"]}
     assert {"CAUSED_BY", "RELATED_TO", "FOLLOWED_BY"} <= edge_types
     assert "CAUSED_BY" in cli.run("edges", second["id"]).stdout
+    # Tables print ids whole: they are what get, revise and --seed take.
+    assert imported["memory_ids"][0] in cli.run("edges", second["id"]).stdout
+    assert first["id"] in cli.run("list", "-e", "acme").stdout
 
     recalled = cli.json("recall", "what is Acme's budget?", "-e", "acme", "-k", "1")
     assert recalled["results"][0]["memory"]["id"] == first["id"]
@@ -155,7 +158,7 @@ def test_reflection_round_trip(cli: Cli, tmp_path: Path) -> None:
         "reflect-commit", "--session-id", prepared["session_id"], "--insights", json.dumps(insights)
     )
     assert done["insights_created"] == 3
-    listed = cli.json("insights", "-e", "acme_corp")
+    listed = cli.json("insights", "-e", "acme_corp")["insights"]
     assert {i["id"] for i in listed} == set(done["insight_ids"])
     assert "Acme theme" in cli.run("insights", "-e", "acme_corp").stdout
 

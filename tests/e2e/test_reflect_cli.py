@@ -70,7 +70,7 @@ def test_prepare_commit_and_list_from_the_command_line(
 
     code, out = cli(url, key, "insights", "--entity-id", ENTITY, "--format", "json")
     assert code == 0, out
-    listed = json.loads(out)
+    listed = json.loads(out)["insights"]  # an object, like every other -f json answer
     assert len(listed) == 3
     assert all(len(i["source_memory_ids"]) == 10 for i in listed)
 
