@@ -10,7 +10,9 @@ import pytest
 from hebbs_graph.graph.queries import QueryRegistry, split_statements
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hebbs_graph"
-NAME = re.compile(r"[\"']((?:memory|recall|forget|tenant|contradict|graph)/[a-z_{}]+)[\"']")
+NAME = re.compile(
+    r"[\"']((?:memory|recall|forget|tenant|contradict|graph|reflect|txlog)/[a-z_{}.]+)[\"']"
+)
 
 
 def referenced_names() -> set[str]:
@@ -25,6 +27,7 @@ def expand(name: str) -> list[str]:
     out = [name]
     for key, values in {
         "{kind}": ["entity", "tenant"],
+        "{scope.kind}": ["entity", "tenant"],
         "{spec.order}": ["newest", "oldest"],
         "{family}": ["similarity", "nearest"],
     }.items():
