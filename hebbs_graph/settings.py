@@ -100,6 +100,12 @@ class Settings(BaseSettings):
     recall_insight_share: float = Field(default=1.0, ge=0.0, le=1.0)
     # Added to a memory's fused score when it occurred inside a date the cue names.
     recall_time_boost: float = Field(default=0.2, ge=0.0, le=1.0)
+    # Before any verdict, recall takes a pending pair whose sides differ in time as a
+    # sign the older may be superseded (services/supersession.py, docs/decisions/0012).
+    # On: the heuristic classifier also judges recalled pairs of one entity with no
+    # pending record (off by default: it found no changed fact detection had missed in
+    # scripts/eval/changing_facts.py and demoted three more look-alikes).
+    recall_supersession_classifier: bool = False
 
     # Revise / forget.
     max_snapshots: int = 100

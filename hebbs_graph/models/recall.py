@@ -93,7 +93,19 @@ class RecallIn(Input):
     preset: Preset | None = None
     include_superseded: bool = False
     include_stale: bool = False
-    on_conflict: Literal["keep", "suppress"] = "keep"
+    on_conflict: Literal["keep", "suppress", "current"] = Field(
+        default="keep",
+        description=(
+            "What to do with conflicting memories among the candidates, before the cut to"
+            " top_k. keep (default): return both sides; a confirmed contradiction marks"
+            " both with conflicts_with, and a memory that may be superseded (a pending"
+            " contradiction, or the heuristic classifier on two memories of one entity,"
+            " with a newer other side) is ranked just below the newer and marked with"
+            " may_be_superseded_by. suppress: as keep, then of a confirmed contradiction"
+            " only the more confident (then newer) side. current: as suppress, and every"
+            " memory that may be superseded is left out."
+        ),
+    )
     reinforce: bool = True
 
     @model_validator(mode="after")
@@ -122,6 +134,19 @@ class PathStep(BaseModel):
     edge_type: EdgeType | None = None
 
 
+class ConflictNote(BaseModel):
+    """How a conflict moved a result: its rank by score and its rank (1 the first)."""
+
+    rank_by_score: int
+    rank: int
+    ranked_below: list[str] = Field(
+        default_factory=list, description="newer memories that may supersede it, now above it"
+    )
+    ranked_above: list[str] = Field(
+        default_factory=list, description="older memories it may supersede, now below it"
+    )
+
+
 class ScoreBreakdown(BaseModel):
     relevance: float
     recency: float
@@ -131,6 +156,7 @@ class ScoreBreakdown(BaseModel):
     strategies: list[Strategy]
     path: list[PathStep] | None = None
     depth: int | None = None
+    conflict: ConflictNote | None = None
 
 
 class RecallResult(BaseModel):
@@ -138,6 +164,10 @@ class RecallResult(BaseModel):
     score: float
     breakdown: ScoreBreakdown
     conflicts_with: list[str] = Field(default_factory=list)
+    may_be_superseded_by: list[str] = Field(
+        default_factory=list,
+        description="newer recalled memories that may supersede it (no verdict yet)",
+    )
     superseded: bool = False
     stale: bool = False
 

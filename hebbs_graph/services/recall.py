@@ -25,7 +25,7 @@ from hebbs_graph.models.recall import (
     StrategySpec,
     Weights,
 )
-from hebbs_graph.services import graph_recall
+from hebbs_graph.services import graph_recall, supersession
 from hebbs_graph.services.hybrid import HybridRecall
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
@@ -287,39 +287,59 @@ class RecallService:
     async def _apply_conflicts(
         self, tenant_id: str, ranked: list[RecallResult], on_conflict: str
     ) -> list[RecallResult]:
-        """Mark both sides of a confirmed contradiction; with 'suppress' keep the stronger.
+        """Mark confirmed contradictions and rank probably superseded memories below the
+        newer side (services/supersession.py); 'suppress' keeps the stronger side of a
+        confirmed one, 'current' also leaves out what may be superseded.
 
-        Runs over every candidate before the cut to top_k, so the side suppressed does not
+        Runs over every candidate before the cut to top_k, so what is left out does not
         depend on how many results were asked for."""
         if len(ranked) < 2:
             return ranked
         ids = {r.memory.id for r in ranked}
         known = [r.memory.contradicts for r in ranked]
+        evidence = self.store.read_rows("recall/supersession", tenant_id=tenant_id, ids=list(ids))
         if all(k is not None for k in known):  # every memory came with its conflicts
             pairs = {
                 r.memory.id: ids.intersection(k) for r, k in zip(ranked, known, strict=True) if k
             }
+            rows = await evidence
         else:
-            rows = await self.store.read_rows(
-                "recall/conflicts", tenant_id=tenant_id, ids=list(ids)
+            conflict_rows, rows = await asyncio.gather(
+                self.store.read_rows("recall/conflicts", tenant_id=tenant_id, ids=list(ids)),
+                evidence,
             )
-            pairs = {r["id"]: set(r["others"]) for r in rows}
+            pairs = {r["id"]: set(r["others"]) for r in conflict_rows}
         pairs = {mid: others for mid, others in pairs.items() if others}
-        if not pairs:
-            return ranked
         for result in ranked:
             result.conflicts_with = sorted(pairs.get(result.memory.id, set()))
-        if on_conflict != "suppress":
+        ranked = supersession.newer_first(ranked, self._supersedes(ranked, pairs, rows))
+        if on_conflict == "keep":
             return ranked
-        dropped: set[str] = set()
+        if on_conflict == "current":
+            ranked = supersession.leave_out_superseded(ranked)
+        return _suppress(ranked)
+
+    def _supersedes(
+        self,
+        ranked: list[RecallResult],
+        confirmed: dict[str, set[str]],
+        rows: list[dict[str, Any]],
+    ) -> dict[str, set[str]]:
+        """older id -> newer ids that may supersede it: pending pairs, then the classifier."""
         by_id = {r.memory.id: r for r in ranked}
-        for result in ranked:
-            for other_id in result.conflicts_with:
-                other = by_id[other_id]
-                if result.memory.id in dropped or other_id in dropped:
-                    continue
-                dropped.add(_weaker(result, other).memory.id)
-        return [r for r in ranked if r.memory.id not in dropped]
+        pending = [(a, b) for a, b in (rows[0]["pending"] if rows else [])]
+        out = supersession.from_pending(by_id, pending)
+        if not self.settings.recall_supersession_classifier:
+            return out
+        skip = {supersession.pair_key(a, b) for a, b in pending}
+        skip |= {supersession.pair_key(a, b) for a, others in confirmed.items() for b in others}
+        skip |= supersession.dismissed_keys(by_id, rows[0]["dismissed"] if rows else [])
+        found = supersession.from_classifier(
+            ranked, self.settings.contradiction_min_confidence, skip
+        )
+        for old, news in found.items():
+            out.setdefault(old, set()).update(news)
+        return out
 
     def reinforce_later(self, tenant_id: str, ids: list[str]) -> None:
         """One batched write, off the answer's path; drain() waits for it."""
@@ -365,6 +385,19 @@ def merge(found: list[list[Candidate]]) -> list[Candidate]:
         else:
             twin.strategies |= c.strategies
     return list(by_content.values())
+
+
+def _suppress(ranked: list[RecallResult]) -> list[RecallResult]:
+    """Of each confirmed contradiction among the results, keep only the stronger side."""
+    dropped: set[str] = set()
+    by_id = {r.memory.id: r for r in ranked}
+    for result in ranked:
+        for other_id in result.conflicts_with:
+            other = by_id.get(other_id)
+            if other is None or result.memory.id in dropped or other_id in dropped:
+                continue
+            dropped.add(_weaker(result, other).memory.id)
+    return [r for r in ranked if r.memory.id not in dropped]
 
 
 def _weaker(a: RecallResult, b: RecallResult) -> RecallResult:

@@ -17,6 +17,7 @@ from hebbs_graph.services.memory import MemoryService
 
 JAN = datetime(2025, 1, 15, tzinfo=UTC)
 MAR = datetime(2025, 3, 15, tzinfo=UTC)
+IMPORTANT = {"relevance": 0.2, "recency": 0.0, "importance": 0.8, "reinforcement": 0.0}
 
 
 async def add(services: Services, tenant: str, content: str, **fields: object) -> Memory:
@@ -188,6 +189,69 @@ async def test_contradiction_verdict_marks_both_sides(services: Services, tenant
     assert top.conflicts_with == [({old.id, new.id} - {top.memory.id}).pop()]
     # A confirmed pair is never raised again.
     assert (await services.contradict.detect(tenant, [old.id, new.id])).candidates == 0
+
+
+async def test_before_any_verdict_the_newer_side_of_a_pending_pair_comes_first(
+    services: Services, tenant: str
+) -> None:
+    # By score alone the older would win: it is the more important, and importance counts.
+    old = await add(services, tenant, "The CEO of Acme is Ann.", occurred_at=JAN, importance=0.95)
+    new = await add(services, tenant, "The CEO of Acme is Bo.", occurred_at=MAR, importance=0.05)
+    (p,) = await pending(services, tenant)
+    assert (p.memory_id_a, p.memory_id_b) == (old.id, new.id)
+    cue = "Who is the CEO of Acme?"
+    recalled = (
+        await services.recall.recall(tenant, RecallIn(cue=cue, weights=IMPORTANT, reinforce=False))
+    ).results
+    assert [r.memory.id for r in recalled] == [new.id, old.id]
+    first, second = recalled
+    assert first.score < second.score  # the conflict, not the score, put the newer first
+    assert second.may_be_superseded_by == [new.id]
+    assert first.may_be_superseded_by == []
+    assert second.breakdown.conflict is not None
+    assert (second.breakdown.conflict.rank_by_score, second.breakdown.conflict.rank) == (1, 2)
+    assert second.breakdown.conflict.ranked_below == [new.id]
+    assert first.breakdown.conflict is not None
+    assert first.breakdown.conflict.ranked_above == [old.id]
+    # "current" leaves the older out, decided before the cut: the same for every top_k.
+    for top_k in (1, 2, 10):
+        out = await services.recall.recall(
+            tenant,
+            RecallIn(
+                cue=cue, weights=IMPORTANT, on_conflict="current", top_k=top_k, reinforce=False
+            ),
+        )
+        assert [r.memory.id for r in out.results] == [new.id], top_k
+    # A single answer kept is the newer one, still saying nothing supersedes it.
+    (top,) = (
+        await services.recall.recall(
+            tenant, RecallIn(cue=cue, weights=IMPORTANT, top_k=1, reinforce=False)
+        )
+    ).results
+    assert top.memory.id == new.id
+    # Once the pair is dismissed, nothing says the older is out of date: order by score.
+    await services.contradict.commit(
+        tenant,
+        CommitIn.model_validate({"verdicts": [{"pending_id": p.pending_id, "verdict": "dismiss"}]}),
+    )
+    again = (
+        await services.recall.recall(tenant, RecallIn(cue=cue, weights=IMPORTANT, reinforce=False))
+    ).results
+    assert [r.memory.id for r in again] == [old.id, new.id]
+    assert all(r.breakdown.conflict is None and not r.may_be_superseded_by for r in again)
+
+
+async def test_a_pending_pair_at_one_time_changes_no_rank(services: Services, tenant: str) -> None:
+    old = await add(services, tenant, "The CEO of Acme is Ann.", occurred_at=JAN, importance=0.95)
+    new = await add(services, tenant, "The CEO of Acme is Bo.", occurred_at=JAN, importance=0.05)
+    assert len(await pending(services, tenant)) == 1
+    cue = "Who is the CEO of Acme?"
+    for mode in ("keep", "current"):
+        out = await services.recall.recall(
+            tenant, RecallIn(cue=cue, weights=IMPORTANT, on_conflict=mode, reinforce=False)
+        )
+        assert [r.memory.id for r in out.results] == [old.id, new.id], mode
+        assert all(not r.may_be_superseded_by for r in out.results)
 
 
 async def test_dismiss_removes_and_remembers_the_pair(services: Services, tenant: str) -> None:

@@ -1,8 +1,9 @@
 """Marking confirmed contradictions among recalled memories (pure: no database).
 
 Memories loaded through the @memory fragment carry the ids they contradict, so recall
-marks conflicts without another query; a memory loaded without them (None) makes it
-ask Neo4j, which these tests' store refuses."""
+marks conflicts without the conflicts query; a memory loaded without them (None) makes
+it ask Neo4j. Pending pairs (probable supersession) are always one read of their own,
+which these tests' store answers with none."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ class NoStore:
 
     async def read_rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
         self.asked.append(name)
+        if name == "recall/supersession":
+            return [{"pending": [], "dismissed": []}]
         return [{"id": "a", "others": ["b"]}, {"id": "b", "others": ["a"]}]
 
 
@@ -79,7 +82,7 @@ def test_conflicts_come_from_the_memories_without_a_query() -> None:
     ]
     out = asyncio.run(recall._apply_conflicts("t", ranked, "keep"))
     assert [(r.memory.id, r.conflicts_with) for r in out] == [("a", ["b"]), ("b", ["a"]), ("c", [])]
-    assert store.asked == []
+    assert store.asked == ["recall/supersession"]
 
 
 def test_suppress_keeps_the_more_confident_side() -> None:
@@ -87,7 +90,7 @@ def test_suppress_keeps_the_more_confident_side() -> None:
     ranked = [result("a", 0.9, ["b"], confidence=0.4), result("b", 0.8, ["a"], confidence=0.9)]
     out = asyncio.run(recall._apply_conflicts("t", ranked, "suppress"))
     assert [r.memory.id for r in out] == ["b"]
-    assert store.asked == []
+    assert store.asked == ["recall/supersession"]
 
 
 @pytest.mark.parametrize("unknown", ["a", "c"])
@@ -99,7 +102,7 @@ def test_a_memory_loaded_without_its_conflicts_makes_recall_ask(unknown: str) ->
         result("c", 0.7, None if unknown == "c" else []),
     ]
     out = asyncio.run(recall._apply_conflicts("t", ranked, "keep"))
-    assert store.asked == ["recall/conflicts"]
+    assert sorted(store.asked) == ["recall/conflicts", "recall/supersession"]
     assert [(r.memory.id, r.conflicts_with) for r in out] == [("a", ["b"]), ("b", ["a"]), ("c", [])]
 
 

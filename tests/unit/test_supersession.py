@@ -1,0 +1,97 @@
+"""The probable-supersession rule over recalled memories (pure: no database)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hebbs_graph.models.recall import RecallResult, ScoreBreakdown, Weights
+from hebbs_graph.services import supersession
+from hebbs_graph.services.records import to_memory
+
+
+def result(
+    mid: str, day: int, content: str | None = None, entity: str | None = "e"
+) -> RecallResult:
+    when = f"2025-01-{day:02d}T00:00:00Z"
+    props: dict[str, Any] = {
+        "id": mid,
+        "kind": "episode",
+        "content": content or f"memory {mid}",
+        "content_sha256": f"sha-{mid}",
+        "entity_id": entity,
+        "importance": 0.5,
+        "confidence": 0.5,
+        "occurred_at": when,
+        "created_at": when,
+        "updated_at": when,
+        "last_accessed_at": when,
+    }
+    weights = Weights(relevance=0.5, recency=0.2, importance=0.2, reinforcement=0.1)
+    breakdown = ScoreBreakdown(
+        relevance=0.5, recency=1.0, importance=0.5, reinforcement=0.0, weights=weights,
+        strategies=["hybrid"],
+    )  # fmt: skip
+    return RecallResult(memory=to_memory(props), score=0.5, breakdown=breakdown)
+
+
+def ids(results: list[RecallResult]) -> list[str]:
+    return [r.memory.id for r in results]
+
+
+def test_the_older_goes_just_below_the_newer_and_is_marked() -> None:
+    ranked = [result("old", 1), result("x", 5), result("new", 9), result("y", 3)]
+    out = supersession.newer_first(ranked, {"old": {"new"}})
+    assert ids(out) == ["x", "new", "old", "y"]
+    old, new = out[2], out[1]
+    assert old.may_be_superseded_by == ["new"]
+    assert old.breakdown.conflict is not None
+    assert (old.breakdown.conflict.rank_by_score, old.breakdown.conflict.rank) == (1, 3)
+    assert old.breakdown.conflict.ranked_below == ["new"]
+    assert new.breakdown.conflict is not None
+    assert new.breakdown.conflict.ranked_above == ["old"]
+    assert out[3].breakdown.conflict is None  # y did not move
+
+
+def test_an_older_already_below_keeps_its_place_but_is_marked() -> None:
+    ranked = [result("new", 9), result("x", 5), result("old", 1)]
+    out = supersession.newer_first(ranked, {"old": {"new"}})
+    assert ids(out) == ["new", "x", "old"]
+    assert out[2].may_be_superseded_by == ["new"]
+    assert all(r.breakdown.conflict is None for r in out)
+
+
+def test_a_chain_of_values_comes_newest_first() -> None:
+    ranked = [result("v1", 1), result("v2", 2), result("v3", 3)]
+    out = supersession.newer_first(ranked, {"v1": {"v2", "v3"}, "v2": {"v3"}})
+    assert ids(out) == ["v3", "v2", "v1"]
+    assert supersession.leave_out_superseded(out) == [out[0]]
+
+
+def test_no_evidence_changes_nothing() -> None:
+    ranked = [result("a", 1), result("b", 2)]
+    assert supersession.newer_first(ranked, {}) is ranked
+    assert supersession.newer_first(ranked, {"a": {"gone"}}) is ranked
+    assert all(r.breakdown.conflict is None and not r.may_be_superseded_by for r in ranked)
+
+
+def test_pending_pairs_count_only_when_the_sides_differ_in_time() -> None:
+    a, b, c = result("a", 1), result("b", 4), result("c", 4)
+    by_id = {r.memory.id: r for r in (a, b, c)}
+    assert supersession.from_pending(by_id, [("b", "a"), ("b", "c"), ("a", "gone")]) == {"a": {"b"}}
+
+
+def test_the_classifier_judges_pairs_of_one_entity_not_dismissed() -> None:
+    old = result("old", 1, "The CEO of Acme is Ann.")
+    new = result("new", 2, "The CEO of Acme is Bo.")
+    other = result("other", 3, "The CEO of Acme is Cy.", entity="elsewhere")
+    assert supersession.from_classifier([new, old, other], 0.35, set()) == {"old": {"new"}}
+    skip = supersession.dismissed_keys(
+        {"old": old, "new": new}, [f"{supersession.pair_key('old', 'new')}@sha-newsha-old"]
+    )
+    assert supersession.from_classifier([new, old], 0.35, skip) == {}
+
+
+def test_look_alikes_are_not_flagged() -> None:
+    tea = result("tea", 1, "Ann likes tea.")
+    hiking = result("hiking", 2, "Ann likes hiking.")
+    assert supersession.from_classifier([tea, hiking], 0.35, set()) == {}
