@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from pydantic import ValidationError
+from rich.markup import escape
 
 from hebbs_graph.cli.output import Format, console, edges_table, errors, show
 from hebbs_graph.client import DEFAULT_URL, ApiUnreachable, HebbsClient, ServerError
@@ -56,13 +57,25 @@ def _root(
     ] = False,
 ) -> None:
     """Long-term memory for LLM agents on Neo4j."""
+    _format[0] = Format.TABLE  # until the command's own --format says otherwise
 
 
 Url = Annotated[str, typer.Option("--url", envvar="HEBBS_API_URL", help="API base URL.")]
 ApiKey = Annotated[
     str | None, typer.Option("--api-key", envvar="HEBBS_API_KEY", help="Bearer API key.")
 ]
-Fmt = Annotated[Format, typer.Option("--format", "-f", help="json or table.")]
+# The running command's --format, so a failure can be said the same way (fail()).
+_format: list[Format] = [Format.TABLE]
+
+
+def _note_format(value: Format) -> Format:
+    _format[0] = Format(value)
+    return value
+
+
+Fmt = Annotated[
+    Format, typer.Option("--format", "-f", help="json or table.", callback=_note_format)
+]
 EntityOpt = Annotated[str | None, typer.Option("--entity-id", "-e", help="The entity it is about.")]
 
 
@@ -81,17 +94,24 @@ def run(url: str, api_key: str | None, call: Callable[[HebbsClient], Awaitable[T
             "; ".join(
                 f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in exc.errors()
             ),
+            "invalid_input",
         )
     except LLMNotConfigured as exc:
-        fail(1, exc.message)
+        fail(1, exc.message, exc.code)
     except (ApiUnreachable, ServerError, GraphUnavailable, LLMError) as exc:
-        fail(3, exc.message)
+        fail(3, exc.message, exc.code)
     except HebbsError as exc:
-        fail(1, exc.message)
+        fail(1, exc.message, exc.code)
 
 
-def fail(code: int, message: str) -> NoReturn:
-    errors.print(f"[red]error:[/red] {message}", highlight=False)
+def fail(code: int, message: str, error_code: str = "error") -> NoReturn:
+    """Say what went wrong on stderr and exit with ``code``; a command run with
+    ``--format json`` says it as JSON, the API's error shape plus the exit code."""
+    if _format[0] == Format.JSON:
+        body = {"error": {"code": error_code, "message": message, "exit_code": code}}
+        print(json.dumps(body, ensure_ascii=False), file=sys.stderr)
+    else:
+        errors.print(f"[red]error:[/red] {escape(message)}", highlight=False)
     raise typer.Exit(code)
 
 

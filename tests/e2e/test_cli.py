@@ -181,3 +181,18 @@ def test_exit_codes(cli: Cli, live_api: LiveApi) -> None:
     nowhere = {"HEBBS_API_URL": f"http://127.0.0.1:{free_port()}"}
     assert "no hebbs-graph API" in cli.run("entities", code=3, env=nowhere).stderr
     cli.run("status", code=3, env=nowhere)
+
+
+def test_errors_follow_the_format(cli: Cli, live_api: LiveApi) -> None:
+    """With -f json a refusal is JSON on stderr too: the API's error shape and the exit code."""
+    missing = cli.run("get", "0" * 32, "-f", "json", code=1)
+    error = json.loads(missing.stderr)["error"]
+    assert error["code"] == "not_found"
+    assert error["exit_code"] == 1
+    assert "no memory" in error["message"]
+    assert missing.stdout == ""
+    nowhere = {"HEBBS_API_URL": f"http://127.0.0.1:{free_port()}"}
+    down = json.loads(cli.run("entities", "-f", "json", code=3, env=nowhere).stderr)["error"]
+    assert down["exit_code"] == 3
+    # In table mode the message is text, shown as written.
+    assert "error:" in cli.run("get", "0" * 32, code=1).stderr
