@@ -1,11 +1,12 @@
 """The MCP server: the registry's tools on the SDK's low-level ``Server``, over stdio or HTTP.
 
-On stdio the server's lifespan opens the ``Services``; mounted on the API it borrows the
-app's. Each call resolves its tenant with a transport-specific function (stdio: one
-configured tenant; HTTP: the API key, as REST maps it).
+On stdio the server's lifespan opens the ``Services`` (local mode) or an ``ApiServices``
+on a REST API (``serve_stdio_via_api``); mounted on the API it borrows the app's. Each call
+resolves its tenant with a transport-specific function (stdio: one configured tenant, or
+the API key's, which the API itself applies; HTTP: the API key, as REST maps it).
 
-Nothing here imports the service layer at module level: the tools depend only on
-``ToolServices``, and whoever opens the services imports them.
+Nothing here imports the service layer at module level: the API route must start without
+Neo4j's driver or the embedding model.
 """
 
 from __future__ import annotations
@@ -127,6 +128,31 @@ async def serve_stdio(settings: Settings) -> None:
             await services.close()
 
     await _run_stdio(build_server(lifespan, fixed_tenant(settings.mcp_tenant)))
+
+
+# The API applies the key's tenant; the tools' tenant_id is only a label here.
+API_TENANT = "(the API key's tenant)"
+
+
+async def serve_stdio_via_api(url: str, api_key: str | None) -> None:
+    """Serve the same tools on stdio, each call a REST request to ``url`` with ``api_key``.
+
+    No connection is made before the first tool call: a host gets its tools at once, and
+    an unreachable API or a refused key comes back as that call's tool error.
+    """
+    from hebbs_graph.client import HebbsClient
+    from hebbs_graph.mcp.remote import ApiServices
+
+    @asynccontextmanager
+    async def lifespan(_: Server[Any]) -> AsyncIterator[ApiServices]:
+        services = ApiServices(HebbsClient(url, api_key=api_key))
+        log.info("hebbs-graph MCP on stdio through the API at %s", services.client.base_url)
+        try:
+            yield services
+        finally:
+            await services.close()
+
+    await _run_stdio(build_server(lifespan, fixed_tenant(API_TENANT)))
 
 
 async def _run_stdio(server: Server[Any]) -> None:
