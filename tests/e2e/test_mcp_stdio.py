@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -43,6 +44,17 @@ def api_params(url: str, api_key: str, *python_flags: str) -> StdioServerParamet
     return StdioServerParameters(command=sys.executable, args=args, env=env)
 
 
+@pytest.fixture(params=["local", "api"])
+def door(request: pytest.FixtureRequest, tenant: str) -> tuple[str, StdioServerParameters]:
+    """The stdio server for this test's tenant: local mode, or through the live API with a
+    key for that tenant. The conversation tests run through both."""
+    if request.param == "local":
+        return "local", server_params(tenant)
+    live_api: LiveApi = request.getfixturevalue("live_api")
+    key: str = request.getfixturevalue("api_key")
+    return "api", api_params(live_api.url, key)
+
+
 async def ok(client: Client, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     result = await client.call_tool(name, arguments)
     assert not result.is_error, result.content
@@ -51,11 +63,12 @@ async def ok(client: Client, name: str, arguments: dict[str, Any]) -> dict[str, 
 
 
 async def test_stdio_server_lists_tools_and_serves_a_conversation(
-    tenant: str, services: Services
+    tenant: str, services: Services, door: tuple[str, StdioServerParameters]
 ) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    with (ARTIFACTS / "mcp-stdio.log").open("w") as errlog:
-        transport = stdio_client(server_params(tenant), errlog=errlog)
+    name, params = door
+    with (ARTIFACTS / f"mcp-stdio-{name}.log").open("w") as errlog:
+        transport = stdio_client(params, errlog=errlog)
         async with Client(transport, read_timeout_seconds=300) as client:
             names = [t.name for t in (await client.list_tools()).tools]
             primed_empty = await ok(client, "prime", {"entity_id": "acme"})
@@ -106,7 +119,7 @@ async def test_stdio_server_lists_tools_and_serves_a_conversation(
     assert [s["memory"]["content"] for s in history["revisions"]] == ["Acme wants SSO"]
     assert any(r["memory"]["id"] == high["id"] for r in primed["recent"] + primed["relevant"])
     assert gone["forgotten"] == 1
-    # Everything landed in HEBBS_MCP_TENANT, and the bad call stored nothing.
+    # Everything landed in the tenant (HEBBS_MCP_TENANT, or the key's), the bad call in none.
     left = await services.memory.list_memories(tenant, limit=10)
     assert sorted(m.content for m in left.items) == [
         "Acme wants SSO via Okta",
@@ -121,10 +134,12 @@ THEMES = {
 }
 
 
-async def test_stdio_reflection_round_trip(tenant: str) -> None:
+async def test_stdio_reflection_round_trip(door: tuple[str, StdioServerParameters]) -> None:
     """remember → reflect_prepare → reflect_commit → insights, as an agent would over stdio."""
-    with (ARTIFACTS / "mcp-stdio-reflect.log").open("w") as errlog:
-        transport = stdio_client(server_params(tenant), errlog=errlog)
+    ARTIFACTS.mkdir(exist_ok=True)
+    name, params = door
+    with (ARTIFACTS / f"mcp-stdio-reflect-{name}.log").open("w") as errlog:
+        transport = stdio_client(params, errlog=errlog)
         async with Client(transport, read_timeout_seconds=300) as client:
             for templates in THEMES.values():
                 for n in range(3):
@@ -157,6 +172,7 @@ async def test_stdio_reflection_round_trip(tenant: str) -> None:
     assert prepared["memories_processed"] == 18
     assert prepared["clusters"]
     assert foreign.is_error
+    assert foreign.content[0].text.startswith("not_in_session: "), foreign.content  # type: ignore[union-attr]
     assert committed["insights_created"] == len(insights)
     assert {i["id"] for i in listed["insights"]} == set(committed["insight_ids"])
 
