@@ -239,6 +239,10 @@ def mcp(
     if url is not None or api_key is not None:
         if tenant:
             fail(2, "--tenant is for local mode: through the API the tenant is the API key's")
+        if os.environ.get("HEBBS_MCP_TENANT"):
+            logging.getLogger(__name__).warning(
+                "HEBBS_MCP_TENANT is ignored through the API: the tenant is the API key's"
+            )
         _mcp_via_api(url or DEFAULT_URL, api_key)
         return
 
