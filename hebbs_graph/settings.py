@@ -58,7 +58,8 @@ class Settings(BaseSettings):
     # holds its own driver pool and embedding model (~150 MB); shared state is in Neo4j.
     workers: int | None = Field(default=None, ge=1, le=64)
 
-    # MCP over stdio (`hebbs-graph mcp`) serves one tenant; over HTTP the API key decides.
+    # MCP over stdio in local mode (`hebbs-graph mcp`) serves one tenant; through the API
+    # (`mcp --url`) and over HTTP the API key decides.
     mcp_tenant: str = "default"
 
     # Limits.

@@ -9,8 +9,9 @@ from typing import Annotated, Any
 import typer
 
 from hebbs_graph.auth import is_loopback
-from hebbs_graph.cli.main import app, fail
+from hebbs_graph.cli.main import ApiKey, app, fail
 from hebbs_graph.cli.output import Format, show
+from hebbs_graph.client import DEFAULT_URL
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.settings import Settings
 
@@ -203,22 +204,50 @@ def _migrate_once(settings: Settings) -> None:
 
 @app.command()
 def mcp(
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            envvar="HEBBS_API_URL",
+            help="Go through this API (HEBBS_API_URL) instead of opening Neo4j here.",
+        ),
+    ] = None,
+    api_key: ApiKey = None,
     tenant: Annotated[
-        str | None, typer.Option(help="Tenant to serve (HEBBS_MCP_TENANT, default 'default').")
+        str | None,
+        typer.Option(help="Local mode: tenant to serve (HEBBS_MCP_TENANT, default 'default')."),
     ] = None,
 ) -> None:
     """Serve the memory as MCP tools over stdio, for an agent host (Claude, an IDE, ...).
 
-    With no HEBBS_NEO4J_URI, starts (or reuses) the local Neo4j first. Logs go to stderr.
+    Through the API when --url or --api-key is given (or HEBBS_API_URL / HEBBS_API_KEY is
+    set; a key alone means the API at http://127.0.0.1:8000): the same tools, each call a
+    REST request with that key, so the tenant is the key's and the host needs no database
+    credentials; nothing but the MCP SDK and an HTTP client loads, so it answers at once.
+    Otherwise local mode: open Neo4j and the embedding model in this process (with no
+    HEBBS_NEO4J_URI, start or reuse the local Neo4j first) and serve one tenant
+    (--tenant). Logs go to stderr.
 
-    Example host config: {"command": "hebbs-graph", "args": ["mcp"],
-    "env": {"HEBBS_MCP_TENANT": "alice"}}
+    Example host config: {"command": "hebbs-graph", "args": ["mcp", "--url",
+    "http://127.0.0.1:8000"], "env": {"HEBBS_API_KEY": "..."}}
     """
     import asyncio
 
-    from hebbs_graph.mcp.server import configure_stderr_logging, serve_stdio
+    from hebbs_graph.mcp.server import configure_stderr_logging
 
     configure_stderr_logging()
+    if url is not None or api_key is not None:
+        if tenant:
+            fail(2, "--tenant is for local mode: through the API the tenant is the API key's")
+        if os.environ.get("HEBBS_MCP_TENANT"):
+            logging.getLogger(__name__).warning(
+                "HEBBS_MCP_TENANT is ignored through the API: the tenant is the API key's"
+            )
+        _mcp_via_api(url or DEFAULT_URL, api_key)
+        return
+
+    from hebbs_graph.mcp.server import serve_stdio
+
     settings = Settings()
     if tenant:
         settings = settings.model_copy(update={"mcp_tenant": tenant})
@@ -231,3 +260,13 @@ def mcp(
         asyncio.run(serve_stdio(settings))
     except HebbsError as exc:
         fail(3, exc.message)
+
+
+def _mcp_via_api(url: str, api_key: str | None) -> None:
+    import asyncio
+
+    from hebbs_graph.mcp.server import serve_stdio_via_api
+
+    if not url.startswith(("http://", "https://")):
+        fail(2, f"--url must be an http:// or https:// URL, not {url!r}")
+    asyncio.run(serve_stdio_via_api(url, api_key))

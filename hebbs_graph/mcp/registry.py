@@ -2,8 +2,9 @@
 
 Each tool names the pydantic model its arguments must satisfy (the same models as the
 REST bodies), so the tool's input schema and its validation come from one place. A tool
-function receives the open services, the caller's tenant and the validated model, and
-returns a pydantic model, which becomes both the structured result and its JSON text.
+function receives the services (``ToolServices``: the local ones, or the REST API's), the
+caller's tenant and the validated model, and returns a pydantic model, which becomes both
+the structured result and its JSON text.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ import mcp_types as types
 from pydantic import BaseModel, ValidationError
 
 from hebbs_graph.errors import HebbsError
-from hebbs_graph.services.container import Services
+from hebbs_graph.mcp.ports import ToolServices
 
 log = logging.getLogger(__name__)
 
 In = TypeVar("In", bound=BaseModel)
-ToolFn = Callable[[Services, str, Any], Awaitable[BaseModel]]
+ToolFn = Callable[[ToolServices, str, Any], Awaitable[BaseModel]]
 
 
 @dataclass(frozen=True)
@@ -60,14 +61,14 @@ class ToolRegistry:
         destructive: bool = False,
         idempotent: bool = False,
     ) -> Callable[
-        [Callable[[Services, str, In], Awaitable[BaseModel]]],
-        Callable[[Services, str, In], Awaitable[BaseModel]],
+        [Callable[[ToolServices, str, In], Awaitable[BaseModel]]],
+        Callable[[ToolServices, str, In], Awaitable[BaseModel]],
     ]:
         """Register ``fn`` as a tool named after it, taking ``input_model`` as its arguments."""
 
         def register(
-            fn: Callable[[Services, str, In], Awaitable[BaseModel]],
-        ) -> Callable[[Services, str, In], Awaitable[BaseModel]]:
+            fn: Callable[[ToolServices, str, In], Awaitable[BaseModel]],
+        ) -> Callable[[ToolServices, str, In], Awaitable[BaseModel]]:
             output = get_type_hints(fn)["return"]
             self._tools[fn.__name__] = ToolSpec(
                 name=fn.__name__,
@@ -97,7 +98,7 @@ class ToolRegistry:
         return None if spec is None else spec.as_mcp().input_schema
 
     async def call(
-        self, services: Services, tenant_id: str, name: str, arguments: dict[str, Any]
+        self, services: ToolServices, tenant_id: str, name: str, arguments: dict[str, Any]
     ) -> types.CallToolResult:
         """Validate, run, and shape one call; every failure becomes a tool error, never a crash."""
         spec = self._tools.get(name)

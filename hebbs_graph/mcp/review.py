@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from hebbs_graph.mcp.ports import ToolServices
 from hebbs_graph.mcp.tools import TOOLS
 from hebbs_graph.models.contradict import CommitIn, CommitOut, PrepareIn, PrepareOut
 from hebbs_graph.models.memory import EntityId, Input
@@ -18,7 +19,6 @@ from hebbs_graph.models.reflect import (
     ReflectPrepareOut,
     ReflectScopeIn,
 )
-from hebbs_graph.services.container import Services
 
 
 @TOOLS.tool(
@@ -35,7 +35,7 @@ from hebbs_graph.services.container import Services
     read_only=True,
 )
 async def contradiction_prepare(
-    services: Services, tenant_id: str, request: PrepareIn
+    services: ToolServices, tenant_id: str, request: PrepareIn
 ) -> PrepareOut:
     return await services.contradict.prepare(tenant_id, request)
 
@@ -52,7 +52,9 @@ async def contradiction_prepare(
     of reasoning. The verdicts apply all together or not at all.
     """,
 )
-async def contradiction_commit(services: Services, tenant_id: str, request: CommitIn) -> CommitOut:
+async def contradiction_commit(
+    services: ToolServices, tenant_id: str, request: CommitIn
+) -> CommitOut:
     return await services.contradict.commit(tenant_id, request)
 
 
@@ -76,7 +78,7 @@ class InsightsQuery(Input):
     """,
 )
 async def reflect_prepare(
-    services: Services, tenant_id: str, request: ReflectScopeIn
+    services: ToolServices, tenant_id: str, request: ReflectScopeIn
 ) -> ReflectPrepareOut:
     return await services.reflect.prepare(tenant_id, request)
 
@@ -93,7 +95,7 @@ async def reflect_prepare(
     """,
 )
 async def reflect_commit(
-    services: Services, tenant_id: str, request: ReflectCommitIn
+    services: ToolServices, tenant_id: str, request: ReflectCommitIn
 ) -> ReflectCommitOut:
     return await services.reflect.commit(tenant_id, request)
 
@@ -107,7 +109,7 @@ async def reflect_commit(
     """,
     read_only=True,
 )
-async def insights(services: Services, tenant_id: str, request: InsightsQuery) -> InsightsOut:
+async def insights(services: ToolServices, tenant_id: str, request: InsightsQuery) -> InsightsOut:
     found = await services.reflect.insights(
         tenant_id,
         entity_id=request.entity_id,

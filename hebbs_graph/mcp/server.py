@@ -1,8 +1,12 @@
 """The MCP server: the registry's tools on the SDK's low-level ``Server``, over stdio or HTTP.
 
-On stdio the server's lifespan opens the ``Services``; mounted on the API it borrows the
-app's. Each call resolves its tenant with a transport-specific function (stdio: one
-configured tenant; HTTP: the API key, as REST maps it).
+On stdio the server's lifespan opens the ``Services`` (local mode) or an ``ApiServices``
+on a REST API (``serve_stdio_via_api``); mounted on the API it borrows the app's. Each call
+resolves its tenant with a transport-specific function (stdio: one configured tenant, or
+the API key's, which the API itself applies; HTTP: the API key, as REST maps it).
+
+Nothing here imports the service layer at module level: the API route must start without
+Neo4j's driver or the embedding model.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import logging
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
@@ -21,16 +25,20 @@ from hebbs_graph import __version__
 from hebbs_graph.auth import tenant_for_authorization
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.mcp import review  # noqa: F401  (registers the housekeeping tools)
+from hebbs_graph.mcp.ports import ToolServices
 from hebbs_graph.mcp.registry import ToolRegistry, tool_error
 from hebbs_graph.mcp.tools import TOOLS
-from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
+
+if TYPE_CHECKING:
+    from hebbs_graph.services.container import Services
 
 log = logging.getLogger(__name__)
 
 Context = ServerRequestContext[Any, Any]
-ServicesOf = Callable[[Context], Services]
-TenantOf = Callable[[Context, Services], str]
+ServicesOf = Callable[[Context], ToolServices]
+# Any: the HTTP door's resolver reads the app's settings off its (local) Services.
+TenantOf = Callable[[Context, Any], str]
 Lifespan = Callable[[Server[Any]], AbstractAsyncContextManager[Any]]
 
 INSTRUCTIONS = """\
@@ -82,8 +90,8 @@ def build_server(
     )
 
 
-def _lifespan_services(ctx: Context) -> Services:
-    services: Services = ctx.lifespan_context
+def _lifespan_services(ctx: Context) -> ToolServices:
+    services: ToolServices = ctx.lifespan_context
     return services
 
 
@@ -95,7 +103,7 @@ def http_tenant(ctx: Context, services: Services) -> str:
 
 
 def fixed_tenant(tenant_id: str) -> TenantOf:
-    def tenant_of(_: Context, __: Services) -> str:
+    def tenant_of(_: Context, __: Any) -> str:
         return tenant_id
 
     return tenant_of
@@ -108,6 +116,8 @@ async def serve_stdio(settings: Settings) -> None:
     the services open inside that, in the server's lifespan.
     """
 
+    from hebbs_graph.services.container import open_services
+
     @asynccontextmanager
     async def lifespan(_: Server[Any]) -> AsyncIterator[Services]:
         services = await open_services(settings)
@@ -117,7 +127,35 @@ async def serve_stdio(settings: Settings) -> None:
         finally:
             await services.close()
 
-    server = build_server(lifespan, fixed_tenant(settings.mcp_tenant))
+    await _run_stdio(build_server(lifespan, fixed_tenant(settings.mcp_tenant)))
+
+
+# The API applies the key's tenant; the tools' tenant_id is only a label here.
+API_TENANT = "(the API key's tenant)"
+
+
+async def serve_stdio_via_api(url: str, api_key: str | None) -> None:
+    """Serve the same tools on stdio, each call a REST request to ``url`` with ``api_key``.
+
+    No connection is made before the first tool call: a host gets its tools at once, and
+    an unreachable API or a refused key comes back as that call's tool error.
+    """
+    from hebbs_graph.client import HebbsClient
+    from hebbs_graph.mcp.remote import ApiServices
+
+    @asynccontextmanager
+    async def lifespan(_: Server[Any]) -> AsyncIterator[ApiServices]:
+        services = ApiServices(HebbsClient(url, api_key=api_key))
+        log.info("hebbs-graph MCP on stdio through the API at %s", services.client.base_url)
+        try:
+            yield services
+        finally:
+            await services.close()
+
+    await _run_stdio(build_server(lifespan, fixed_tenant(API_TENANT)))
+
+
+async def _run_stdio(server: Server[Any]) -> None:
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 

@@ -1,5 +1,6 @@
-"""The MCP tools. Each is one function over the services; its description tells an agent
-when to call it. Inputs are the REST request models (plus ``memory_id`` where REST takes
+"""The MCP tools. Each is one function over the services (``ToolServices``: the local
+ones, or the REST API's through ``ApiServices``); its description tells an agent when to
+call it. Inputs are the REST request models (plus ``memory_id`` where REST takes
 it from the path), so the same rules hold at every door."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from pydantic import field_validator
 
 from hebbs_graph.ids import normalize_id
+from hebbs_graph.mcp.ports import ToolServices
 from hebbs_graph.mcp.registry import ToolRegistry
 from hebbs_graph.models.graph import LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import (
@@ -18,7 +20,6 @@ from hebbs_graph.models.memory import (
     ReviseIn,
 )
 from hebbs_graph.models.recall import RecallIn, RecallOut
-from hebbs_graph.services.container import Services
 
 TOOLS = ToolRegistry()
 
@@ -54,7 +55,7 @@ class ReviseToolIn(ReviseIn):
     Use the result as background; do not read it out to the user.
     """,
 )
-async def prime(services: Services, tenant_id: str, request: PrimeIn) -> PrimeOut:
+async def prime(services: ToolServices, tenant_id: str, request: PrimeIn) -> PrimeOut:
     return await services.prime.prime(tenant_id, request)
 
 
@@ -74,7 +75,7 @@ async def prime(services: Services, tenant_id: str, request: PrimeIn) -> PrimeOu
     fact changed, call revise on it instead of storing a second version.
     """,
 )
-async def remember(services: Services, tenant_id: str, request: MemoryIn) -> Memory:
+async def remember(services: ToolServices, tenant_id: str, request: MemoryIn) -> Memory:
     return await services.memory.remember(tenant_id, request)
 
 
@@ -96,7 +97,7 @@ async def remember(services: Services, tenant_id: str, request: MemoryIn) -> Mem
     returns; pass reinforce: false to look without that.
     """,
 )
-async def recall(services: Services, tenant_id: str, request: RecallIn) -> RecallOut:
+async def recall(services: ToolServices, tenant_id: str, request: RecallIn) -> RecallOut:
     return await services.recall.recall(tenant_id, request)
 
 
@@ -112,7 +113,7 @@ async def recall(services: Services, tenant_id: str, request: RecallIn) -> Recal
     """,
     idempotent=True,
 )
-async def revise(services: Services, tenant_id: str, request: ReviseToolIn) -> Memory:
+async def revise(services: ToolServices, tenant_id: str, request: ReviseToolIn) -> Memory:
     changes = ReviseIn.model_validate(request.model_dump(exclude={"memory_id"}, exclude_unset=True))
     return await services.memory.revise(tenant_id, request.memory_id, changes)
 
@@ -130,7 +131,7 @@ async def revise(services: Services, tenant_id: str, request: ReviseToolIn) -> M
     destructive=True,
     idempotent=True,
 )
-async def forget(services: Services, tenant_id: str, request: ForgetIn) -> ForgetOut:
+async def forget(services: ToolServices, tenant_id: str, request: ForgetIn) -> ForgetOut:
     return await services.memory.forget(tenant_id, request)
 
 
@@ -144,7 +145,7 @@ async def forget(services: Services, tenant_id: str, request: ForgetIn) -> Forge
     read_only=True,
     idempotent=True,
 )
-async def get_memory(services: Services, tenant_id: str, request: MemoryRef) -> Memory:
+async def get_memory(services: ToolServices, tenant_id: str, request: MemoryRef) -> Memory:
     return await services.memory.get(tenant_id, request.memory_id)
 
 
@@ -159,5 +160,5 @@ async def get_memory(services: Services, tenant_id: str, request: MemoryRef) -> 
     read_only=True,
     idempotent=True,
 )
-async def lineage(services: Services, tenant_id: str, request: MemoryRef) -> LineageOut:
+async def lineage(services: ToolServices, tenant_id: str, request: MemoryRef) -> LineageOut:
     return await services.lineage.lineage(tenant_id, request.memory_id)

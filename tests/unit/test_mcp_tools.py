@@ -7,9 +7,12 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from typer.testing import CliRunner
 
+from hebbs_graph.cli.main import app as cli_app
 from hebbs_graph.mcp import INSTRUCTIONS, TOOLS
 from hebbs_graph.services.container import Services
+from tests.cli_support import load_all_commands
 
 SKILL = Path(__file__).resolve().parents[2] / "docs" / "agent-skill.md"
 NO_SERVICES = cast(Services, None)  # refused calls never reach the services
@@ -71,3 +74,18 @@ async def test_a_crash_is_a_tool_error_too() -> None:
     result = await TOOLS.call(NO_SERVICES, "t", "get_memory", {"memory_id": "0" * 32})
     assert result.is_error
     assert result.content[0].text.startswith("internal_error")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--url", "http://127.0.0.1:8000", "--tenant", "alice"], "--tenant is for local mode"),
+        (["--api-key", "k", "--tenant", "alice"], "--tenant is for local mode"),
+        (["--url", "127.0.0.1:8000"], "must be an http:// or https:// URL"),
+    ],
+)
+def test_mcp_through_the_api_refuses_a_wrong_command_line(args: list[str], fragment: str) -> None:
+    load_all_commands()
+    result = CliRunner().invoke(cli_app, ["mcp", *args], env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert fragment in result.output
