@@ -12,9 +12,20 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from datetime import datetime
 
 from hebbs_graph.contradict.classifier import classify
+from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
+
+
+def stated_at(memory: Memory) -> datetime:
+    """When a memory last said what it says: when it happened, or, once revised, the
+    revision (a memory revised today into a new fact is not the older side of a pair
+    with yesterday's)."""
+    if memory.version > 1 and memory.updated_at > memory.occurred_at:
+        return memory.updated_at
+    return memory.occurred_at
 
 
 def pair_key(x: str, y: str) -> str:
@@ -29,9 +40,9 @@ def from_pending(
     out: dict[str, set[str]] = {}
     for x, y in pending:
         a, b = by_id.get(x), by_id.get(y)
-        if a is None or b is None or a.memory.occurred_at == b.memory.occurred_at:
+        if a is None or b is None or stated_at(a.memory) == stated_at(b.memory):
             continue
-        older, newer = (a, b) if a.memory.occurred_at < b.memory.occurred_at else (b, a)
+        older, newer = (a, b) if stated_at(a.memory) < stated_at(b.memory) else (b, a)
         out.setdefault(older.memory.id, set()).add(newer.memory.id)
     return out
 
@@ -49,11 +60,11 @@ def from_classifier(
     out: dict[str, set[str]] = {}
     for a, b in itertools.combinations(ranked, 2):
         ma, mb = a.memory, b.memory
-        if ma.entity_id != mb.entity_id or ma.occurred_at == mb.occurred_at:
+        if ma.entity_id != mb.entity_id or stated_at(ma) == stated_at(mb):
             continue
         if pair_key(ma.id, mb.id) in skip:
             continue
-        older, newer = (ma, mb) if ma.occurred_at < mb.occurred_at else (mb, ma)
+        older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
         if older.superseded_by is not None:  # a verdict said so already
             continue
         if classify(older.content, newer.content).score >= min_confidence:

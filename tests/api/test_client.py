@@ -170,8 +170,14 @@ async def test_contradiction_review_flow(client: HebbsClient) -> None:
     assert high.id not in {r.memory.id for r in found.results}  # superseded by the revision
     assert (await client.get(high.id)).superseded_by == low.id
 
+    nothing = await client.contradiction_commit([])  # a no-op, like reflect_commit with none
+    assert (nothing.contradictions_confirmed, nothing.revisions_created, nothing.dismissed) == (
+        0,
+        0,
+        0,
+    )
     with pytest.raises(InvalidInput):
-        await client.contradiction_commit([])  # refused by the model before sending
+        await client.contradiction_commit([{"pending_id": "nope", "verdict": "dismiss"}])
     with pytest.raises(NotFound):
         await client.contradiction_commit([{"pending_id": "0" * 32, "verdict": "dismiss"}])
 
