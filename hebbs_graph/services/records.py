@@ -19,6 +19,12 @@ _HIDDEN = {
     "snapshot_of",
     "contradicts",
     "hidden",
+    # A waiting contradiction check (services/check_queue.py): shown as
+    # contradiction_check_pending.
+    "check_due",
+    "check_claimed_by",
+    "check_claimed_until",
+    "check_failures",
 }
 
 
@@ -61,6 +67,7 @@ def check_content(content: str, settings: Settings, field: str = "content") -> N
 def to_memory(props: dict[str, Any]) -> Memory:
     data = {k: v for k, v in props.items() if k not in _HIDDEN and v is not None}
     data["context"] = json.loads(props.get("context_json") or "{}")
+    data["contradiction_check_pending"] = props.get("check_due") is not None
     memory = Memory.model_validate(data)
     memory.contradicts = props.get("contradicts")  # None: the query did not say
     return memory

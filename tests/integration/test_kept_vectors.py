@@ -34,6 +34,13 @@ def kept(services: Services, tenant: str) -> Kept:
     return found
 
 
+async def checked_batch(services: Services, tenant: str, items: list[MemoryIn]) -> list[str]:
+    """remember_batch, and wait until this process has run its contradiction checks."""
+    ids = await services.memory.remember_batch(tenant, items)
+    assert await services.contradict.drain()
+    return ids
+
+
 def quiet(services: Services) -> MemoryService:
     """Another writer: stores memories without telling this process's detector."""
     return MemoryService(services.store, services.embedder, services.settings)
@@ -61,7 +68,8 @@ async def test_batches_keep_vectors_and_still_see_other_writers(
 ) -> None:
     """A batch leaves the tenant's vectors with the detector, its own included; the next
     batch compares against what Neo4j holds now, changed behind the detector's back."""
-    first = await services.memory.remember_batch(
+    first = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="The office plants were watered", occurred_at=JAN),
@@ -72,7 +80,8 @@ async def test_batches_keep_vectors_and_still_see_other_writers(
     assert set(kept(services, tenant).vectors.ids) == set(first)
     await quiet(services).revise(tenant, first[0], ReviseIn(content="Budget is $5,000 per tenant"))
     await quiet(services).forget(tenant, ForgetIn(memory_ids=[first[1]]))
-    second = await services.memory.remember_batch(
+    second = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
@@ -94,8 +103,10 @@ async def test_changes_are_read_without_listing_the_tenant_again(
 ) -> None:
     """Between full listings a batch asks Neo4j only what changed: another writer's new
     memories and revisions are seen that way."""
-    first = await services.memory.remember_batch(
-        tenant, [MemoryIn(content="The office plants were watered", occurred_at=JAN), *tickets(0)]
+    first = await checked_batch(
+        services,
+        tenant,
+        [MemoryIn(content="The office plants were watered", occurred_at=JAN), *tickets(0)],
     )
     listed_at = kept(services, tenant).listed_at
     other = quiet(services)
@@ -103,7 +114,8 @@ async def test_changes_are_read_without_listing_the_tenant_again(
     behind = await other.remember(
         tenant, MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN)
     )
-    second = await services.memory.remember_batch(
+    second = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="The API is unreliable", occurred_at=MAR),
@@ -123,7 +135,8 @@ async def test_changes_are_read_without_listing_the_tenant_again(
 async def test_a_revision_verdict_leaves_the_kept_vectors_at_once(
     services: Services, tenant: str
 ) -> None:
-    ids = await services.memory.remember_batch(
+    ids = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN),
