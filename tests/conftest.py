@@ -17,7 +17,7 @@ from hebbs_graph.services.container import Services, load_embedder, open_service
 from hebbs_graph.settings import Settings
 from tests.live import LiveApi
 
-_DB_TIERS = {"integration", "api", "e2e"}
+_DB_TIERS = {"integration", "api", "e2e", "reliability"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
