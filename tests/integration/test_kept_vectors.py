@@ -185,3 +185,34 @@ async def test_batches_on_the_index_path_warm_the_cache(services: Services, tena
             break
     assert found_by[0] == "index"
     assert found_by[-1] == "numpy", found_by
+
+
+async def test_small_writes_in_cypher_warm_the_cache_too(services: Services, tenant: str) -> None:
+    """Writes below contradiction_numpy_min_batch into a small tenant compare in Cypher
+    until they have spent there what reading the tenant costs; then the tenant is read
+    once and kept, and later small writes compare in numpy and find the same pairs (a
+    stream of single writes, as the check queue runs them)."""
+    detector = ContradictionService(services.store, services.settings)
+    writer = quiet(services)
+    await writer.remember_batch(tenant, tickets(0, 120))
+    found_by: list[str] = []
+    for n in range(60):
+        ids = await writer.remember_batch(
+            tenant,
+            [
+                MemoryIn(content=f"Server {n} is reliable", occurred_at=JAN),
+                MemoryIn(content=f"Server {n} is unreliable", occurred_at=MAR),
+            ],
+        )
+        path = "numpy" if detector.detector.vectors.held(tenant) else "cypher"
+        out = await detector.detect(tenant, ids)
+        assert out.checked == 2
+        assert (ids[0], ids[1]) in await pairs(services, tenant, set(ids)), n
+        found_by.append(path)
+        if path == "numpy":
+            break
+    assert found_by[0] == "cypher"
+    assert found_by[-1] == "numpy", found_by
+    held = detector.detector.vectors.cache.get(tenant)
+    assert held is not None
+    assert_same(held.vectors, await fresh_listing(services, tenant))
