@@ -129,6 +129,23 @@ class Settings(BaseSettings):
     # similarity >= min_similarity are classified; pairs scoring >= min_confidence
     # become :PendingContradiction records for the agent to review.
     contradiction_detection: bool = True
+    # When a write's check runs. "async": the write answers once the memory and its
+    # edges are committed, marked in the same transaction as waiting for its check; this
+    # process's background checker runs it right after (services/check_queue.py), and
+    # the API says contradiction_check_pending until it has. "sync": the check runs
+    # inside the request, as before, for callers that need the pair in the answer. In
+    # both, a failed check stays marked and the sweep runs it again later.
+    contradiction_detection_mode: Literal["async", "sync"] = "async"
+    # The sweep for checks nobody holds (failed ones, a stopped worker's, leftovers of a
+    # restart or an outage) runs this often, across tenants.
+    contradiction_check_sweep_s: float = Field(default=30.0, gt=0.0)
+    # A worker's claim on a memory's check lasts this long (renewed while it waits in a
+    # long queue); one that outlives its worker frees the check after this.
+    contradiction_check_claim_s: float = Field(default=120.0, gt=0.0)
+    # After a failed check the memory waits this long before a retry, twice as long
+    # after each further failure, at most contradiction_check_retry_max_s.
+    contradiction_check_retry_s: float = Field(default=5.0, ge=0.0)
+    contradiction_check_retry_max_s: float = Field(default=600.0, ge=0.0)
     contradiction_k: int = Field(default=10, ge=1, le=100)
     contradiction_min_similarity: float = Field(default=0.5, ge=-1.0, le=1.0)
     contradiction_min_confidence: float = Field(default=0.35, ge=0.0, le=1.0)

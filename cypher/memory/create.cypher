@@ -1,4 +1,6 @@
 // Store a batch of episodes. Every row already carries its id, embedding and hashes.
+// $mark: what a write listener sets on each new memory in this same transaction (a
+// waiting contradiction check: services/check_queue.py), or {}.
 UNWIND $rows AS row
 CREATE (m:Memory:Episode {
   id: row.id, tenant_id: $tenant_id, tenant_key: $tenant_key,
@@ -9,6 +11,7 @@ CREATE (m:Memory:Episode {
   last_accessed_at: $now, access_count: 0, decay_score: row.importance, version: 1,
   hidden: 0
 })
+SET m += $mark
 WITH m, row
 CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
 RETURN count(*) AS created

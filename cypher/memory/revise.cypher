@@ -1,4 +1,5 @@
 // Snapshot the current state, then apply the revision. The id stays; version + 1.
+// $mark: as in memory/create (the revised memory's check waits again), or {}.
 MATCH (m:Memory {id: $id})
 WHERE m.tenant_id = $tenant_id AND m.kind <> 'snapshot'
 CREATE (s:Memory:Snapshot {
@@ -14,6 +15,7 @@ SET m.content = $content, m.content_sha256 = $content_sha256,
     m.importance = $importance, m.context_json = $context_json,
     m.entity_id = $entity_id, m.entity_key = $entity_key,
     m.version = m.version + 1, m.updated_at = $now
+SET m += $mark
 WITH m
 CALL (m) {
   WITH m WHERE $embedding IS NOT NULL

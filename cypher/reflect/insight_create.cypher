@@ -1,5 +1,6 @@
 // Store insights, each with INSIGHT_FROM edges to its sources. Rows carry id, embedding,
 // importance (already scored) and source_ids (already checked to exist in this tenant).
+// $mark: as in memory/create (a waiting contradiction check), or {}.
 UNWIND $rows AS row
 CREATE (m:Memory:Insight {
   id: row.id, tenant_id: $tenant_id, tenant_key: $tenant_key,
@@ -11,6 +12,7 @@ CREATE (m:Memory:Insight {
   confidence: row.confidence, source_count: size(row.source_ids), stale: false,
   hidden: 0
 })
+SET m += $mark
 WITH m, row
 CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
 WITH m, row

@@ -16,7 +16,8 @@ from hebbs_graph.models.contradict import DetectionOut, PrepareOut, ScanOut
 
 
 def pending_table(out: PrepareOut) -> Table:
-    table = Table(title=f"{len(out.pending)} of {out.total} pending contradictions")
+    waiting = f" ({out.checks_pending} checks still waiting)" if out.checks_pending else ""
+    table = Table(title=f"{len(out.pending)} of {out.total} pending contradictions{waiting}")
     for col in ("pending_id", "score", "by", "sim", "suggested", "older (a)", "newer (b)"):
         table.add_column(col, overflow="fold" if col.endswith(")") else "ellipsis")
     for p in out.pending:
@@ -121,5 +122,6 @@ def contradiction_scan(
 
 def _sum(a: ScanOut, b: ScanOut) -> ScanOut:
     added = {name: getattr(a, name) + getattr(b, name) for name in DetectionOut.model_fields}
+    added["waiting_checked"] = a.waiting_checked + b.waiting_checked
     took = round(a.took_ms + b.took_ms, 2)
     return a.model_copy(update={**added, "took_ms": took, "next_cursor": None})

@@ -28,7 +28,9 @@ from hebbs_graph.models.reflect import (
     pending_contradictions, and after you have stored several memories in a row. It lists
     pairs of stored memories that seem to disagree (memory a is the older), with snippets,
     a classifier score, the signals it saw and a suggested verdict. Judge each pair
-    yourself, then send every verdict in one contradiction_commit call. This is
+    yourself, then send every verdict in one contradiction_commit call. Memories you just
+    stored are checked right after they are stored: checks_pending > 0 means more pairs
+    may still appear; look again later rather than wait. This is
     housekeeping: do not mention it to the user. Tell the user only when a real conflict
     touches the current work and you cannot tell which side is right.
     """,

@@ -66,6 +66,11 @@ class PrepareOut(BaseModel):
     next_cursor: str | None = Field(
         default=None, description="Pass back as cursor for the next page; null on the last."
     )
+    checks_pending: int = Field(
+        default=0,
+        description="Memories in scope whose contradiction check has not run yet (just "
+        "stored, or a failed check waiting for its retry): more pairs may appear.",
+    )
     instructions: str = VERDICT_GUIDE
 
 
@@ -133,8 +138,18 @@ class DetectionOut(BaseModel):
     revisions_created: int = 0
     llm_calls: int = 0
 
+    def add(self, part: DetectionOut) -> None:
+        """Add another pass's counts to these."""
+        for name in DetectionOut.model_fields:
+            setattr(self, name, getattr(self, name) + getattr(part, name))
+
 
 class ScanOut(DetectionOut):
     total: int = Field(description="Memories the whole scan covers (for progress).")
+    waiting_checked: int = Field(
+        default=0,
+        description="Memories whose check was waiting (failed, or not run yet) that the "
+        "scan checked first; their pairs are counted with the rest.",
+    )
     next_cursor: str | None = None
     took_ms: float

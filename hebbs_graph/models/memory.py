@@ -134,6 +134,12 @@ class Memory(BaseModel):
     # Memories a revision verdict superseded.
     superseded_by: str | None = None
     superseded_at: datetime | None = None
+    contradiction_check_pending: bool = Field(
+        default=False,
+        description="True while this memory's contradiction check has not run yet: just "
+        "stored or revised (detection runs right after the answer), or a check that "
+        "failed and will be retried. Pairs it raises appear once it is false.",
+    )
     # Ids of the memories this one has a confirmed contradiction with, when the query
     # that loaded it said (the @memory fragment does); never serialised.
     _contradicts: list[str] | None = PrivateAttr(default=None)

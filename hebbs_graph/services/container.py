@@ -76,6 +76,7 @@ async def open_services(
         store, settings, llm if settings.contradiction_llm_on_ingest else None, recall.sizes
     )
     memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
+    contradict.start()  # this process's checker: its own writes, and the sweep
     reflect = ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners)
     prime = PrimeService(store, recall)
     prime.pending_contradictions = contradict.pending_for_prime

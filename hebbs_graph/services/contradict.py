@@ -1,8 +1,9 @@
 """Contradictions: detection on every write, the agent's review, and the batch scan.
 
 ``ContradictionService`` is a write listener of ``MemoryService`` (Phase 1 runs after
-every remember, batch and revise) and the service behind
-``/v1/contradictions/{prepare,commit,scan}``; ``pending()`` feeds prime.
+every remember, batch and revise: right after the answer from the durable queue of
+``services/check_queue.py``, or inside the request in sync mode) and the service
+behind ``/v1/contradictions/{prepare,commit,scan}``; ``pending()`` feeds prime.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from hebbs_graph.contradict.vectors import TenantVectors
-from hebbs_graph.errors import InvalidInput, NotFound
+from hebbs_graph.errors import GraphUnavailable, InvalidInput, NotFound
 from hebbs_graph.graph.store import GraphStore, Tx
 from hebbs_graph.ids import normalize_id
 from hebbs_graph.llm import LLMClient
@@ -28,6 +30,7 @@ from hebbs_graph.models.contradict import (
     ScanOut,
 )
 from hebbs_graph.models.memory import Memory, MemoryKind
+from hebbs_graph.services.check_queue import CheckQueue
 from hebbs_graph.services.cursor import (
     decode_cursor,
     decode_pending_cursor,
@@ -43,11 +46,13 @@ from hebbs_graph.services.detect import (
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.services.verdict_edges import edge_row, revision_row, write_edges
 from hebbs_graph.settings import Settings
-from hebbs_graph.timeutil import EARLIEST, utcnow
+from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
 
 log = logging.getLogger(__name__)
 
 PENDING_IN_PRIME = 20
+# How long closing the service waits for this process's queued checks.
+DRAIN_ON_CLOSE_S = 10.0
 
 
 class ContradictionService:
@@ -61,14 +66,30 @@ class ContradictionService:
         self.store = store
         self.settings = settings
         self.detector = Detector(store, settings, llm, sizes)
+        self.queue = CheckQueue(store, settings, self._check)
+
+    def start(self) -> None:
+        """Start this process's background checker (open_services does)."""
+        if self.settings.contradiction_detection:
+            self.queue.start()
+
+    async def drain(self, timeout_s: float = 60.0) -> bool:
+        """Wait until this process has run every check it queued (False on timeout)."""
+        return await self.queue.drain(timeout_s)
 
     async def aclose(self) -> None:
-        """Close the LLM client, if there is one with connections to close."""
+        """Run what is queued (briefly), stop the checker, close the LLM client."""
+        await self.queue.stop(DRAIN_ON_CLOSE_S)
         close = getattr(self.detector.llm, "aclose", None)
         if close is not None:
             await close()
 
     # -- Phase 1, as a write listener ----------------------------------------------------
+
+    def mark(self, now: datetime) -> dict[str, Any]:
+        """What a write sets on each memory it stores or revises, in its transaction: the
+        memory's check is waiting, claimed by this process."""
+        return self.queue.mark(now) if self.settings.contradiction_detection else {}
 
     async def memories_written(
         self,
@@ -80,31 +101,63 @@ class ContradictionService:
     ) -> None:
         """Check freshly stored (or revised) memories against their neighbours.
 
-        The write has committed already, so a failure here is logged, not raised: the
-        memories are safe and a batch scan can catch up later. ``vectors`` (the write's
-        own embeddings) spare the numpy path reading them back.
+        Async mode: queue the checks for this process's checker and return. Sync mode
+        (or no checker running here): check now, and mark the memories checked. The
+        write has committed already, so a failure is logged, not raised: the memory
+        stays marked and the check is retried. ``vectors`` (the write's own embeddings)
+        spare the numpy path reading them back. (A revise has already dropped the
+        pending pairs built from the old content, in its own transaction.)
         """
         if not self.settings.contradiction_detection:
             return
-        ids = [m.id for m in memories if m.kind != MemoryKind.SNAPSHOT]
-        if not ids:
+        own = [m for m in memories if m.kind != MemoryKind.SNAPSHOT]
+        fresh = TenantVectors.of(
+            [
+                (m.id, (m.version, m.content_sha256), m.content, vectors[m.id])
+                for m in own
+                if vectors and m.id in vectors
+            ]
+        )
+        # A write sets check_due to its own time, which is the memory's updated_at.
+        due = {m.id: as_utc(m.updated_at) for m in own if m.contradiction_check_pending}
+        if len(due) < len(own):  # written without a marker: check now, nothing to clear
+            await self._check_unmarked(tenant_id, [m.id for m in own if m.id not in due], fresh)
+        if not due:
+            return
+        if self.settings.contradiction_detection_mode == "async" and self.queue.running:
+            self.queue.put(tenant_id, due, fresh)
             return
         try:
-            if revised:  # candidates built from the old content no longer apply
-                await self.store.write_rows(
-                    "contradict/pending_stale", tenant_id=tenant_id, ids=ids
-                )
-            fresh = TenantVectors.of(
-                [
-                    (m.id, (m.version, m.content_sha256), m.content, vectors[m.id])
-                    for m in memories
-                    if vectors and m.id in vectors and m.kind != MemoryKind.SNAPSHOT
-                ]
+            out = await self.queue.run(tenant_id, due, fresh)
+        except GraphUnavailable:
+            log.warning(
+                "contradiction check failed for %d memories of tenant %s (Neo4j "
+                "unavailable); they stay marked and are checked once it is back",
+                len(due),
+                tenant_id,
+                exc_info=True,
             )
+            if self.queue.running:
+                self.queue.put(tenant_id, due, fresh)
+            return
+        if out is not None:
+            for m in own:
+                if m.id in due:
+                    m.contradiction_check_pending = False
+
+    async def _check(
+        self, tenant_id: str, ids: list[str], fresh: TenantVectors | None
+    ) -> DetectionOut:
+        return await self.detector.detect(tenant_id, ids, fresh=fresh)
+
+    async def _check_unmarked(
+        self, tenant_id: str, ids: list[str], fresh: TenantVectors | None
+    ) -> None:
+        try:
             await self.detector.detect(tenant_id, ids, fresh=fresh)
         except Exception:
             log.warning(
-                "contradiction detection failed for %d memories of tenant %s",
+                "contradiction detection failed for %d unmarked memories of tenant %s",
                 len(ids),
                 tenant_id,
                 exc_info=True,
@@ -142,6 +195,9 @@ class ContradictionService:
         after = decode_pending_cursor(request.cursor) if request.cursor else None
 
         async def work(tx: Tx) -> PrepareOut:
+            # Waiting checks first: a check records its pairs before it clears its
+            # marker, so when none waits here, the list read next holds all their pairs.
+            waiting = await tx.one("contradict/check_count", **params)
             rows = await tx.rows(
                 "contradict/pending_list",
                 limit=request.limit + 1,
@@ -157,6 +213,7 @@ class ContradictionService:
             return PrepareOut(
                 pending=page,
                 total=total,
+                checks_pending=int(waiting["waiting"]) if waiting else 0,
                 next_cursor=encode_pending_cursor(
                     last.classifier_score, last.created_at, last.pending_id
                 )
@@ -207,15 +264,21 @@ class ContradictionService:
     async def scan(self, tenant_id: str, request: ScanIn) -> ScanOut:
         """Phase 1 over existing memories in (occurred_at, id) order, page by page.
 
-        With ``limit`` it stops after that many memories and hands back next_cursor.
+        First the scope's memories whose check is waiting (failed, or not run yet) and
+        that no worker is running now, whatever ``since`` says: their markers are
+        cleared as after any check. With ``limit`` it stops after that many memories of
+        the walk and hands back next_cursor.
         """
         started = time.perf_counter()
+        waiting = await self.queue.sweep_tenant(tenant_id, request.entity_id)
         kind = "entity" if request.entity_id is not None else "tenant"
         since = request.since or EARLIEST
         after_at, after_id = decode_cursor(request.cursor) if request.cursor else (since, "")
         scope = {"tenant_id": tenant_id, "entity_id": request.entity_id, "kinds": KINDS}
         counted = await self.store.read_rows(f"contradict/scan_count_{kind}", since=since, **scope)
         out = ScanOut(total=int(counted[0]["total"]) if counted else 0, took_ms=0.0)
+        out.add(waiting)
+        out.waiting_checked, out.checked = waiting.checked, 0
         left = request.limit
         while left is None or left > 0:
             size = min(self.settings.contradiction_scan_batch, left or 10**9)
@@ -227,7 +290,7 @@ class ContradictionService:
                 **scope,
             )
             if rows:
-                _add(out, await self.detector.detect(tenant_id, [r["id"] for r in rows]))
+                out.add(await self.detector.detect(tenant_id, [r["id"] for r in rows]))
                 after_at, after_id = rows[-1]["occurred_at"], rows[-1]["id"]
             if len(rows) < size:
                 out.next_cursor = None
@@ -274,8 +337,3 @@ def _pending(row: dict[str, Any]) -> PendingContradiction:
     return PendingContradiction.model_validate(
         {**data, "memory_a": row["memory_a"], "memory_b": row["memory_b"]}
     )
-
-
-def _add(total: DetectionOut, part: DetectionOut) -> None:
-    for name in DetectionOut.model_fields:
-        setattr(total, name, getattr(total, name) + getattr(part, name))

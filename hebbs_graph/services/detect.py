@@ -15,13 +15,18 @@ instead, and its confident verdicts become edges at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 import math
+import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from threadpoolctl import ThreadpoolController
 
 from hebbs_graph.contradict.classifier import classify
 from hebbs_graph.contradict.flagged import flagged_rows, snippet
@@ -87,6 +92,29 @@ def _candidates(rows: list[dict[str, Any]]) -> list[Candidate]:
     return list(found.values())
 
 
+_BLAS_LOCK = threading.Lock()
+
+
+@functools.cache
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+@contextlib.contextmanager
+def one_blas_thread(rows: int, below: int) -> Iterator[None]:
+    """BLAS on one thread while a few rows are compared with the tenant: for a small
+    product its threads cost more than they give, and on a small machine they spin
+    against the embedder and Neo4j after each call (measured: the next remember's
+    answer 15-20 ms slower, ~15 % fewer writes/s under load). Batches keep them. The
+    limit is process-wide, so one comparison holds it at a time (each takes well under
+    a millisecond), and it is always put back."""
+    if rows >= below:
+        yield
+        return
+    with _BLAS_LOCK, _blas().limit(limits=1, user_api="blas"):
+        yield
+
+
 def by_age(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(older, newer): by occurred_at, then created_at, then the time-ordered id."""
 
@@ -111,9 +139,10 @@ class Detector:
         # as well as a fresh one (every path finds the true neighbours).
         self.sizes = sizes or ScopeSizes(store)
         self.vectors = KeptVectors(store, KINDS, settings.contradiction_vector_cache_rows)
-        # Seconds each tenant's batch writes have spent on the vector-index path: once it
-        # reaches what reading the tenant into the cache would cost, the next batch reads
-        # it (rent until the rent paid equals the price, then buy: never more than twice
+        # Seconds each tenant's writes have spent comparing elsewhere than in numpy (its
+        # batches on the vector-index path, its small writes in Cypher): once it reaches
+        # what reading the tenant into the cache would cost, the next write reads it
+        # (rent until the rent paid equals the price, then buy: never more than twice
         # the cost of the better choice in hindsight, whatever writes follow).
         self.index_spent: dict[str, float] = {}
 
@@ -155,7 +184,10 @@ class Detector:
         vector-index query per new memory, or when this tenant's batches have already
         spent on the index what reading it into the cache costs. A smaller write into a
         tenant within contradiction_exact_max compares in Cypher (cost: its size times
-        the tenant's). Anything else goes through the vector index.
+        the tenant's) until the tenant's small writes have spent there what reading it
+        costs, then in numpy too (a stream of single writes, as the check queue runs
+        them, keeps the tenant's vectors warm). Anything else goes through the vector
+        index.
         """
         s = self.settings
         writing = sum(len(c) for c in chunks)
@@ -176,9 +208,13 @@ class Detector:
         if path == "cypher_exact":
 
             async def exact(chunk: list[str]) -> None:
-                rows = await self.store.read_rows(
-                    "contradict/neighbours_exact", ids=chunk, **params
-                )
+                started = time.monotonic()
+                try:
+                    rows = await self.store.read_rows(
+                        "contradict/neighbours_exact", ids=chunk, **params
+                    )
+                finally:
+                    self._spent(tenant_id, time.monotonic() - started)
                 await self._settle(tenant_id, rows, out)
 
             return exact
@@ -204,16 +240,18 @@ class Detector:
         "numpy", "cypher_exact" or "vector_index" (see ``_checker``)."""
         s = self.settings
         small = size <= s.contradiction_exact_max
+        to_read = max(0, size - self.vectors.held(tenant_id))
+        warm_up = (
+            size <= s.contradiction_vector_cache_rows
+            and self.index_spent.get(tenant_id, 0.0) >= to_read * READ_S_PER_VECTOR
+        )
         if writing >= s.contradiction_numpy_min_batch and (
             small or size <= s.contradiction_numpy_max
         ):
-            to_read = max(0, size - self.vectors.held(tenant_id))
-            warm_up = (
-                size <= s.contradiction_vector_cache_rows
-                and self.index_spent.get(tenant_id, 0.0) >= to_read * READ_S_PER_VECTOR
-            )
             if small or to_read <= writing * VECTORS_PER_QUERY or warm_up:
                 return "numpy"
+        elif small and warm_up:
+            return "numpy"
         return "cypher_exact" if small else "vector_index"
 
     def _spent(self, tenant_id: str, seconds: float) -> None:
@@ -243,14 +281,15 @@ class Detector:
         judging = self.llm_on_ingest
 
         def flagged(chunk: list[str]) -> list[dict[str, Any]]:
-            near = nearest_pairs(
-                vectors.ids,
-                vectors.matrix,
-                chunk,
-                k=s.contradiction_k,
-                min_similarity=s.contradiction_min_similarity,
-                position=vectors.position,
-            )
+            with one_blas_thread(len(chunk), s.contradiction_numpy_min_batch):
+                near = nearest_pairs(
+                    vectors.ids,
+                    vectors.matrix,
+                    chunk,
+                    k=s.contradiction_k,
+                    min_similarity=s.contradiction_min_similarity,
+                    position=vectors.position,
+                )
             if judging:  # the LLM may judge any neighbour: Neo4j checks them all
                 return [{"memory_id": a, "other_id": b, "similarity": sim} for a, b, sim in near]
             text, where = vectors.content, vectors.position

@@ -19,7 +19,7 @@ from hebbs_graph.ids import new_id
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.reflect import Insight
 from hebbs_graph.scoring import insight_importance
-from hebbs_graph.services.memory import WriteListener
+from hebbs_graph.services.memory import WriteListener, write_mark
 from hebbs_graph.services.records import entity_key, sha256, tenant_key, to_memory
 from hebbs_graph.settings import Settings
 from hebbs_graph.timeutil import utcnow
@@ -159,6 +159,7 @@ class InsightWriter:
             tenant_key=tenant_key(scope.tenant_id),
             rows=rows,
             now=now,
+            mark=write_mark(self.listeners, now),
         )
         return [r["id"] for r in rows]
 
@@ -273,6 +274,7 @@ class InsightWriter:
             entity_key=entity_key(scope.tenant_id, insight.get("entity_id")),
             embedding=embedding,
             now=now,
+            mark={},  # a rewritten insight is not checked for contradictions again (yet)
         )
         await tx.rows(
             "memory/prune_snapshots",
@@ -307,3 +309,5 @@ class InsightWriter:
                 await listener.memories_written(tenant_id, memories, revised=revised)
             except Exception:
                 log.exception("a write listener failed on %d new insights", len(memories))
+        for memory, insight in zip(memories, insights, strict=True):  # checked in sync mode
+            insight.contradiction_check_pending = memory.contradiction_check_pending

@@ -46,7 +46,11 @@ WRITE_CHUNK = 250
 class WriteListener(Protocol):
     """Told after memories were stored or revised (committed), e.g. contradiction detection.
 
+    ``mark(now)``: properties the write sets on each memory it stores or revises, in its
+    own transaction (work the listener still owes it, so a crash cannot lose it), or {}.
     ``vectors``: the new memories' embeddings by id, when the writer has them at hand."""
+
+    def mark(self, now: datetime) -> dict[str, Any]: ...
 
     async def memories_written(
         self,
@@ -56,6 +60,14 @@ class WriteListener(Protocol):
         revised: bool,
         vectors: Mapping[str, list[float]] | None = None,
     ) -> None: ...
+
+
+def write_mark(listeners: list[WriteListener], now: datetime) -> dict[str, Any]:
+    """What every listener wants set on the memories a write stores or revises."""
+    mark: dict[str, Any] = {}
+    for listener in listeners:
+        mark.update(listener.mark(now))
+    return mark
 
 
 class MemoryService:
@@ -200,6 +212,7 @@ class MemoryService:
             tenant_key=tenant_key(tenant_id),
             rows=rows,
             now=now,
+            mark=write_mark(self.listeners, now),
         )
         ids = [r["id"] for r in rows]
         if any(r["entity_id"] for r in rows):
@@ -343,6 +356,7 @@ class MemoryService:
             "entity_key": entity_key(tenant_id, entity_id),
             "embedding": embedding,
             "now": now,
+            "mark": write_mark(self.listeners, now),
         }
         moved = entity_id != current.entity_id
 
@@ -357,6 +371,8 @@ class MemoryService:
             row = await tx.one("memory/revise", **params)
             if row is None:  # forgotten between our read and this write
                 raise NotFound(f"no memory {current.id}", details={"id": current.id})
+            if changed_content:  # pairs judged on the old content no longer apply
+                await tx.rows("contradict/pending_stale", tenant_id=tenant_id, ids=[current.id])
             await tx.rows(
                 "memory/prune_snapshots",
                 tenant_id=tenant_id,

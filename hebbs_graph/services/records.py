@@ -23,6 +23,12 @@ _HIDDEN = {
     "snapshot_of",
     "contradicts",
     "hidden",
+    # A waiting contradiction check (services/check_queue.py): shown as
+    # contradiction_check_pending.
+    "check_due",
+    "check_claimed_by",
+    "check_claimed_until",
+    "check_failures",
 }
 
 
@@ -81,6 +87,7 @@ def read_context(text: str | None) -> dict[str, Any]:
 def to_memory(props: dict[str, Any]) -> Memory:
     data = {k: v for k, v in props.items() if k not in _HIDDEN and v is not None}
     data["context"] = read_context(props.get("context_json"))
+    data["contradiction_check_pending"] = props.get("check_due") is not None
     memory = Memory.model_validate(data)
     memory.contradicts = props.get("contradicts")  # None: the query did not say
     return memory

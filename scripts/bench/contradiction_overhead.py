@@ -71,12 +71,16 @@ class GcClock:
 
 
 class TimedDetection:
-    """The contradiction listener, timed."""
+    """The contradiction listener, timed: the write's checks until they have run (in
+    async mode, from the queue right after the write)."""
 
     def __init__(self, inner: ContradictionService) -> None:
         self.inner = inner
         self.seconds = 0.0
         self.checked = 0
+
+    def mark(self, now: datetime) -> dict[str, Any]:
+        return self.inner.mark(now)
 
     async def memories_written(
         self,
@@ -88,6 +92,7 @@ class TimedDetection:
     ) -> None:
         started = time.perf_counter()
         await self.inner.memories_written(tenant_id, memories, revised=revised, vectors=vectors)
+        await self.inner.drain()
         self.seconds += time.perf_counter() - started
         self.checked += len(memories)
 

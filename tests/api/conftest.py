@@ -22,8 +22,10 @@ from httpx import Response
 from litestar.testing import AsyncTestClient
 
 from hebbs_graph.api.app import create_app
+from hebbs_graph.models.contradict import PrepareOut
 from hebbs_graph.services.container import Services, open_services
 from tests.conftest import purge_tenant
+from tests.support.checks import checks_run
 
 
 @dataclass
@@ -47,9 +49,21 @@ class Api:
         return await self.client.request(method, path, headers=headers, **kw)
 
     async def remember(self, other: bool = False, **body: Any) -> dict[str, Any]:
+        """POST /v1/memories; returns its answer once the memory's check has run too."""
         r = await self.call("POST", "/v1/memories", json=body, other=other)
         assert r.status_code == 201, r.text
+        await self.checks_run(other)
         return r.json()
+
+    async def checks_run(self, other: bool = False) -> PrepareOut:
+        """Wait until no contradiction check of the tenant is waiting (prepare says)."""
+
+        async def prepare() -> PrepareOut:
+            r = await self.call("POST", "/v1/contradictions/prepare", json={}, other=other)
+            assert r.status_code == 200, r.text
+            return PrepareOut.model_validate(r.json())
+
+        return await checks_run(prepare)
 
     async def stored(self, tenant: str | None = None) -> list[tuple[Any, ...]]:
         """Everything the tenant holds (memories with their edges), for before/after checks."""
@@ -92,8 +106,7 @@ async def serve(services: Services, tenant: str, other_tenant: str) -> AsyncIter
         try:
             yield Api(client, services, tenant, other_tenant, key, other_key)
         finally:
-            portal.call(served.recall.drain)
-            portal.call(served.store.close)
+            portal.call(served.close)
 
 
 @pytest.fixture

@@ -38,11 +38,12 @@ async def test_remember_get_by_both_id_forms(api):
     assert created["occurred_at"].startswith("2024-03-01T12:00:00")
     assert (created["kind"], created["version"], created["access_count"]) == ("episode", 1, 0)
     assert "embedding" not in created
+    assert created["contradiction_check_pending"] is True  # answered before the check
     crockford = str(ULID.from_hex(created["id"]))
     for form in (created["id"], crockford, crockford.lower(), created["id"].upper()):
         r = await api.call("GET", f"/v1/memories/{form}")
         assert r.status_code == 200, form
-        assert r.json() == created
+        assert r.json() == {**created, "contradiction_check_pending": False}
 
 
 async def test_batch_list_pagination_and_filters(api):

@@ -442,6 +442,7 @@ async def seeded(module_api):
         },
     )
     a, b = r.json()["memory_ids"]
+    await module_api.checks_run()
     return {"a": a, "b": b}
 
 

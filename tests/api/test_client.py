@@ -13,6 +13,7 @@ from hebbs_graph.errors import InvalidInput, NotFound, NotInSession, TooLarge, U
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.memory import Memory, MemoryIn, MemoryKind
 from tests.live import LiveApi, free_port
+from tests.support.checks import checks_run
 from tests.support.themes import THEMES
 
 
@@ -148,7 +149,7 @@ async def test_contradiction_review_flow(client: HebbsClient) -> None:
     high = await client.remember("Acme's budget is $5,000", entity_id="acme", importance=0.9)
     low = await client.remember("Acme's budget is $2,000", entity_id="acme", importance=0.9)
 
-    prep = await client.contradiction_prepare(entity_id="acme")
+    prep = await checks_run(lambda: client.contradiction_prepare(entity_id="acme"))
     pair = next(p for p in prep.pending if {p.memory_id_a, p.memory_id_b} == {high.id, low.id})
     assert pair.memory_id_a == high.id  # a is the older
     assert "revision" in prep.instructions

@@ -14,6 +14,7 @@ from hebbs_graph.client import HebbsClient
 from hebbs_graph.errors import InvalidInput, NotFound
 from hebbs_graph.models.contradict import CommitOut, PrepareOut, ScanOut
 from hebbs_graph.services.container import Services
+from tests.support.checks import checks_run
 
 # Shared app code still uses Litestar 2 styles that 2.25 deprecates (inferred deps, params).
 pytestmark = pytest.mark.filterwarnings(
@@ -51,7 +52,8 @@ async def client(http: httpx.AsyncClient) -> AsyncIterator[HebbsClient]:
 async def budget(client: HebbsClient) -> tuple[str, str, PrepareOut]:
     old = await client.remember("Budget is $5,000 per tenant", occurred_at=JAN)
     new = await client.remember("Budget is $2,000 per tenant", occurred_at=MAR)
-    prepared = await client.contradiction_prepare()
+    assert new.contradiction_check_pending is True  # the answer came before the check
+    prepared = await checks_run(client.contradiction_prepare)
     assert prepared.total == 1
     return old.id, new.id, prepared
 

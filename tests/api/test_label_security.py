@@ -78,6 +78,7 @@ async def pair(module_api):
             ]
         },
     )
+    await module_api.checks_run()
     return r.json()["memory_ids"]
 
 

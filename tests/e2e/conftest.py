@@ -125,6 +125,7 @@ async def seed_palace(services: Services, tenant: str) -> Seed:
     await add("demo", "Globex wants a demo", entity_id="globex", occurred_at=at(1))
     await add("postgres", "Globex runs on Postgres", entity_id="globex", occurred_at=at(2))
 
+    assert await services.contradict.drain()  # the checks of what was just stored
     await make_insight(seed, "needs_security", ["sso", "blocked"])
     await make_insight(seed, "serious_buyer", ["pilot", "needs_security"])
     await review_contradictions(seed)

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from hebbs_graph.cli.main import app
 from tests.cli_support import load_all_commands
 from tests.live import LiveApi, free_port
+from tests.support.checks import checks_run_json
 from tests.support.themes import THEMES
 
 
@@ -117,7 +118,8 @@ def test_every_operation_in_json_and_table(cli: Cli, tmp_path: Path) -> None:
 def test_contradiction_review(cli: Cli) -> None:
     high = cli.json("remember", "Acme's budget is $5,000", "-e", "acme")
     low = cli.json("remember", "Acme's budget is $2,000", "-e", "acme")
-    pending = cli.json("contradiction-prepare", "-e", "acme")["pending"]
+    assert low["contradiction_check_pending"] is True  # the answer came before the check
+    pending = checks_run_json(lambda: cli.json("contradiction-prepare", "-e", "acme"))["pending"]
     assert [{p["memory_id_a"], p["memory_id_b"]} for p in pending] == [{high["id"], low["id"]}]
     assert "pending contradictions" in cli.run("contradiction-prepare", "-e", "acme").stdout
     verdicts = json.dumps([{"pending_id": pending[0]["pending_id"], "verdict": "contradiction"}])

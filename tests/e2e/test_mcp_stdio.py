@@ -3,6 +3,7 @@ the SDK's own client, against the real Neo4j (local mode) or a live API (`--url`
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -86,6 +87,9 @@ async def test_stdio_server_lists_tools_and_serves_a_conversation(
                 {"content": "Acme's budget is $2,000", "entity_id": "acme", "importance": 0.9},
             )
             pending = await ok(client, "contradiction_prepare", {"entity_id": "acme"})
+            while pending["checks_pending"]:  # the checks run right after the answers
+                await asyncio.sleep(0.05)
+                pending = await ok(client, "contradiction_prepare", {"entity_id": "acme"})
             verdicts = [
                 {
                     "pending_id": p["pending_id"],

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 
+from tests.support.checks import checks_run_json
 from tests.support.served import served
 from tests.support.themes import THEMES
 
@@ -71,7 +72,9 @@ def test_what_one_process_starts_another_finishes(tenant: str, tmp_path: Path) -
             assert a.post("/v1/reflect/commit", json=body).status_code == 409
 
             # The pair A's write raised is judged on B, and A's recall sees the verdict.
-            pending = b.post("/v1/contradictions/prepare", json={"entity_id": "acme"}).json()
+            pending = checks_run_json(
+                lambda: b.post("/v1/contradictions/prepare", json={"entity_id": "acme"}).json()
+            )
             pair = {"$5,000", "$9,000"}
             budget = [
                 p

@@ -42,12 +42,19 @@ class Kit:
     ago = staticmethod(ago)
 
     async def add(self, content: str, tenant: str | None = None, **fields: Any) -> Memory:
+        """remember; returns once its contradiction check has run too (what a test reads
+        next is settled)."""
         item = MemoryIn(content=content, **fields)
-        return await self.services.memory.remember(tenant or self.tenant, item)
+        memory = await self.services.memory.remember(tenant or self.tenant, item)
+        assert await self.services.contradict.drain()
+        return memory
 
     async def batch(self, items: list[dict[str, Any]], tenant: str | None = None) -> list[str]:
+        """remember_batch, then wait for its contradiction checks, as ``add``."""
         memories = [MemoryIn(**item) for item in items]
-        return await self.services.memory.remember_batch(tenant or self.tenant, memories)
+        ids = await self.services.memory.remember_batch(tenant or self.tenant, memories)
+        assert await self.services.contradict.drain()
+        return ids
 
     async def all(
         self, tenant: str | None = None, limit: int = 1000, **filters: Any

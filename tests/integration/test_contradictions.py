@@ -25,6 +25,8 @@ async def add(services: Services, tenant: str, content: str, **fields: object) -
 
 
 async def pending(services: Services, tenant: str) -> list[PendingContradiction]:
+    """The tenant's pending pairs once this process has run the checks it queued."""
+    assert await services.contradict.drain()
     return await services.contradict.pending(tenant, limit=500)
 
 
@@ -320,6 +322,7 @@ async def test_prepare_filters_by_entity_and_counts(services: Services, tenant: 
     await add(services, tenant, "Acme's budget is $2,000", entity_id="acme")
     await add(services, tenant, "The Globex office is in Berlin", entity_id="globex")
     await add(services, tenant, "The Globex office is in Munich", entity_id="globex")
+    assert await services.contradict.drain()
     from hebbs_graph.models.contradict import PrepareIn
 
     everything = await services.contradict.prepare(tenant, PrepareIn(limit=1))

@@ -4,6 +4,7 @@ provider on 127.0.0.1 reached through the same client code a real provider would
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -96,6 +97,33 @@ async def test_llm_contradiction_writes_edges_at_once(
     assert "CONTRADICTION" in request.system
     edges = await services.memory.edges(tenant, old)
     assert {e.confidence for e in edges} == {0.92}
+
+
+async def test_async_mode_answers_before_the_llm_has_judged(
+    services: Services, tenant: str, llm_server: ScriptedLLM
+) -> None:
+    """Issue 19: with the check off the request (the default mode, a checker running),
+    a write answers while the LLM is still judging its pair; the verdict's edges appear
+    once the queue has run."""
+    settings = llm_settings(services, llm_server)
+    assert settings.contradiction_detection_mode == "async"
+    memory, contradict = writer(services, settings)
+    contradict.start()
+    try:
+        llm_server.script(Reply(text=answer("CONTRADICTION", 0.92), delay_s=3.0))
+        started = time.monotonic()
+        old, new = await budget(memory, tenant)
+        assert time.monotonic() - started < 3.0
+        assert await typed_edges(services, tenant, old) == set()  # the LLM is still out
+        assert (await services.memory.get(tenant, new)).contradiction_check_pending is True
+        assert await contradict.drain()
+        assert await typed_edges(services, tenant, old) == {
+            (old, "CONTRADICTS", new),
+            (new, "CONTRADICTS", old),
+        }
+        assert (await services.memory.get(tenant, new)).contradiction_check_pending is False
+    finally:
+        await contradict.aclose()
 
 
 async def test_llm_revision_supersedes_the_older(

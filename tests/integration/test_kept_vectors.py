@@ -34,6 +34,13 @@ def kept(services: Services, tenant: str) -> Kept:
     return found
 
 
+async def checked_batch(services: Services, tenant: str, items: list[MemoryIn]) -> list[str]:
+    """remember_batch, and wait until this process has run its contradiction checks."""
+    ids = await services.memory.remember_batch(tenant, items)
+    assert await services.contradict.drain()
+    return ids
+
+
 def quiet(services: Services) -> MemoryService:
     """Another writer: stores memories without telling this process's detector."""
     return MemoryService(services.store, services.embedder, services.settings)
@@ -61,7 +68,8 @@ async def test_batches_keep_vectors_and_still_see_other_writers(
 ) -> None:
     """A batch leaves the tenant's vectors with the detector, its own included; the next
     batch compares against what Neo4j holds now, changed behind the detector's back."""
-    first = await services.memory.remember_batch(
+    first = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="The office plants were watered", occurred_at=JAN),
@@ -72,7 +80,8 @@ async def test_batches_keep_vectors_and_still_see_other_writers(
     assert set(kept(services, tenant).vectors.ids) == set(first)
     await quiet(services).revise(tenant, first[0], ReviseIn(content="Budget is $5,000 per tenant"))
     await quiet(services).forget(tenant, ForgetIn(memory_ids=[first[1]]))
-    second = await services.memory.remember_batch(
+    second = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
@@ -94,8 +103,10 @@ async def test_changes_are_read_without_listing_the_tenant_again(
 ) -> None:
     """Between full listings a batch asks Neo4j only what changed: another writer's new
     memories and revisions are seen that way."""
-    first = await services.memory.remember_batch(
-        tenant, [MemoryIn(content="The office plants were watered", occurred_at=JAN), *tickets(0)]
+    first = await checked_batch(
+        services,
+        tenant,
+        [MemoryIn(content="The office plants were watered", occurred_at=JAN), *tickets(0)],
     )
     listed_at = kept(services, tenant).listed_at
     other = quiet(services)
@@ -103,7 +114,8 @@ async def test_changes_are_read_without_listing_the_tenant_again(
     behind = await other.remember(
         tenant, MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN)
     )
-    second = await services.memory.remember_batch(
+    second = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="The API is unreliable", occurred_at=MAR),
@@ -123,7 +135,8 @@ async def test_changes_are_read_without_listing_the_tenant_again(
 async def test_a_revision_verdict_leaves_the_kept_vectors_at_once(
     services: Services, tenant: str
 ) -> None:
-    ids = await services.memory.remember_batch(
+    ids = await checked_batch(
+        services,
         tenant,
         [
             MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN),
@@ -172,3 +185,34 @@ async def test_batches_on_the_index_path_warm_the_cache(services: Services, tena
             break
     assert found_by[0] == "index"
     assert found_by[-1] == "numpy", found_by
+
+
+async def test_small_writes_in_cypher_warm_the_cache_too(services: Services, tenant: str) -> None:
+    """Writes below contradiction_numpy_min_batch into a small tenant compare in Cypher
+    until they have spent there what reading the tenant costs; then the tenant is read
+    once and kept, and later small writes compare in numpy and find the same pairs (a
+    stream of single writes, as the check queue runs them)."""
+    detector = ContradictionService(services.store, services.settings)
+    writer = quiet(services)
+    await writer.remember_batch(tenant, tickets(0, 120))
+    found_by: list[str] = []
+    for n in range(60):
+        ids = await writer.remember_batch(
+            tenant,
+            [
+                MemoryIn(content=f"Server {n} is reliable", occurred_at=JAN),
+                MemoryIn(content=f"Server {n} is unreliable", occurred_at=MAR),
+            ],
+        )
+        path = "numpy" if detector.detector.vectors.held(tenant) else "cypher"
+        out = await detector.detect(tenant, ids)
+        assert out.checked == 2
+        assert (ids[0], ids[1]) in await pairs(services, tenant, set(ids)), n
+        found_by.append(path)
+        if path == "numpy":
+            break
+    assert found_by[0] == "cypher"
+    assert found_by[-1] == "numpy", found_by
+    held = detector.detector.vectors.cache.get(tenant)
+    assert held is not None
+    assert_same(held.vectors, await fresh_listing(services, tenant))

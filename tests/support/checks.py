@@ -1,0 +1,43 @@
+"""Waiting for contradiction checks through the public API.
+
+Detection runs right after a write's answer (async mode, the default), so a test that
+wants the pairs a write raises waits as a client would: until prepare says no check in
+scope is waiting (``checks_pending``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from hebbs_graph.models.contradict import PrepareOut
+
+TIMEOUT_S = 60.0
+
+
+async def checks_run(
+    prepare: Callable[[], Awaitable[PrepareOut]], timeout_s: float = TIMEOUT_S
+) -> PrepareOut:
+    """Call ``prepare`` until no check in its scope is waiting; its last answer."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        out = await prepare()
+        if out.checks_pending == 0:
+            return out
+        assert time.monotonic() < deadline, f"{out.checks_pending} checks still waiting"
+        await asyncio.sleep(0.05)
+
+
+def checks_run_json(
+    prepare: Callable[[], dict[str, Any]], timeout_s: float = TIMEOUT_S
+) -> dict[str, Any]:
+    """The same for a blocking caller that gets prepare's JSON (CLI, raw HTTP)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        out = prepare()
+        if out["checks_pending"] == 0:
+            return out
+        assert time.monotonic() < deadline, f"{out['checks_pending']} checks still waiting"
+        time.sleep(0.05)
