@@ -102,24 +102,22 @@ def finite_sum(*values: float) -> float:
     return total
 
 
-def accepts_bool(annotation: Any) -> bool:
-    """Whether a field's type admits a boolean (so ``true`` for it is not a mistake)."""
-    if annotation is bool or annotation is Any:
+def _admits(annotation: Any, kinds: tuple[Any, ...]) -> bool:
+    """Whether a field's type, through Annotated and unions, admits one of ``kinds``."""
+    if annotation in kinds:
         return True
     origin = typing.get_origin(annotation)
     if origin is Annotated:
-        return accepts_bool(typing.get_args(annotation)[0])
+        return _admits(typing.get_args(annotation)[0], kinds)
     if origin is typing.Union or isinstance(annotation, types.UnionType):
-        return any(accepts_bool(arg) for arg in typing.get_args(annotation))
+        return any(_admits(arg, kinds) for arg in typing.get_args(annotation))
     return False
+
+
+def accepts_bool(annotation: Any) -> bool:
+    """Whether a field's type admits a boolean (so ``true`` for it is not a mistake)."""
+    return _admits(annotation, (bool, Any))
 
 
 def is_number(annotation: Any) -> bool:
-    if annotation in (int, float):
-        return True
-    origin = typing.get_origin(annotation)
-    if origin is Annotated:
-        return is_number(typing.get_args(annotation)[0])
-    if origin is typing.Union or isinstance(annotation, types.UnionType):
-        return any(is_number(arg) for arg in typing.get_args(annotation))
-    return False
+    return _admits(annotation, (int, float))
