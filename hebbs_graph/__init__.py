@@ -1,4 +1,13 @@
-"""hebbs-graph: long-term memory for LLM agents on Neo4j."""
+"""hebbs-graph: long-term memory for LLM agents on Neo4j.
+
+Importing the package loads only its errors: the light client distribution
+(``clients/python``) ships this file without the service, so ``Settings`` is loaded on
+first use rather than here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from hebbs_graph.errors import (
     Conflict,
@@ -9,7 +18,9 @@ from hebbs_graph.errors import (
     TooLarge,
     Unauthorized,
 )
-from hebbs_graph.settings import Settings
+
+if TYPE_CHECKING:
+    from hebbs_graph.settings import Settings
 
 __version__ = "0.1.0"
 
@@ -24,3 +35,11 @@ __all__ = [
     "Unauthorized",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Settings":
+        from hebbs_graph.settings import Settings
+
+        return Settings
+    raise AttributeError(f"module 'hebbs_graph' has no attribute {name!r}")

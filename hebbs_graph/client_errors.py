@@ -1,7 +1,7 @@
 """How an HTTP answer becomes the client's exception: by error code, then by status.
 
-The tree is the server's own (``hebbs_graph.errors``) plus ``ServerError`` and
-``ApiUnreachable``; see ``hebbs_graph.client``.
+The tree is drawn once, in ``hebbs_graph.errors`` (``ServerError`` and
+``ApiUnreachable`` are the client's own there).
 """
 
 from __future__ import annotations
@@ -18,24 +18,12 @@ from hebbs_graph.errors import (
     LLMNotConfigured,
     NotFound,
     NotInSession,
+    ServerError,
     SessionExpired,
     TooLarge,
     Unauthorized,
     UnknownSession,
 )
-
-
-class ServerError(HebbsError):
-    """The server failed (5xx other than 503)."""
-
-    code = "server_error"
-
-
-class ApiUnreachable(HebbsError):
-    """No hebbs-graph API answered at the given URL."""
-
-    code = "unreachable"
-
 
 _BY_STATUS: dict[int, type[HebbsError]] = {
     400: InvalidInput,

@@ -10,11 +10,20 @@
      │    └── NotInSession       a commit names an id that session did not hand out
      ├── Unauthorized        missing or unknown API key (401)
      ├── GraphUnavailable    Neo4j cannot be reached right now (503)
-     └── LLMError            the configured LLM failed after retries (502)
-          ├── LLMBadOutput   it answered, but not in the shape asked for
-          └── LLMNotConfigured  an LLM route was called with no provider set (409)
+     ├── LLMError            the configured LLM failed after retries (502)
+     │    ├── LLMBadOutput   it answered, but not in the shape asked for
+     │    └── LLMNotConfigured  an LLM route was called with no provider set (409)
+     │  where hebbs-graph runs (start-up, the CLI's local commands), never over HTTP:
+     ├── SchemaMismatch      the Neo4j server or the stored schema does not fit this build
+     ├── LocalNeo4jError     the local Neo4j could not be set up, started or stopped
+     ├── CannotForce         a transaction-log setting cannot be changed on this server
+     ├── OnnxUnavailable     ONNX Runtime cannot reproduce the model here (torch is used)
+     │  the client's own (hebbs_graph.client):
+     ├── ServerError         the server failed (a 5xx other than 503)
+     └── ApiUnreachable      no hebbs-graph API answered at the URL
 
-Services raise these; one function in ``api/`` maps them to HTTP.
+Services raise these; one function in ``api/`` maps them to HTTP, and the client maps
+HTTP back to them (``client_errors.error_from``).
 """
 
 from __future__ import annotations
@@ -86,3 +95,45 @@ class LLMNotConfigured(LLMError):
     """An LLM route was called but no provider is set (HEBBS_LLM_PROVIDER)."""
 
     code = "llm_not_configured"
+
+
+# -- where hebbs-graph runs ---------------------------------------------------------------
+
+
+class SchemaMismatch(HebbsError):
+    code = "schema_mismatch"
+
+
+class Misconfigured(HebbsError):
+    """A setting names something this build does not have; the message says which."""
+
+    code = "misconfigured"
+
+
+class LocalNeo4jError(HebbsError):
+    code = "local_neo4j"
+
+
+class CannotForce(HebbsError):
+    code = "tx_log_cannot_force"
+
+
+class OnnxUnavailable(HebbsError, RuntimeError):
+    """ONNX Runtime cannot reproduce this model here; the message says why."""
+
+    code = "onnx_unavailable"
+
+
+# -- the client's own -----------------------------------------------------------------------
+
+
+class ServerError(HebbsError):
+    """The server failed (5xx other than 503)."""
+
+    code = "server_error"
+
+
+class ApiUnreachable(HebbsError):
+    """No hebbs-graph API answered at the given URL."""
+
+    code = "unreachable"

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from hebbs_graph.errors import HebbsError
+from hebbs_graph.errors import LocalNeo4jError
 from hebbs_graph.resources import neo4j_pom
 from hebbs_graph.settings import Settings
 
@@ -58,10 +58,6 @@ TX_LOG_CONFIG = [
     "db.tx_log.rotation.retention_policy=keep_none",
     "db.checkpoint.interval.time=1m",
 ]
-
-
-class LocalNeo4jError(HebbsError):
-    code = "local_neo4j"
 
 
 @dataclass

@@ -16,6 +16,8 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.services.container import Services, load_embedder, open_services
 from hebbs_graph.settings import Settings
 from tests.live import LiveApi
+from tests.support.scripted_llm import ScriptedLLM
+from tests.support.tenants import purge_tenant
 
 _DB_TIERS = {"integration", "api", "e2e", "reliability"}
 
@@ -43,13 +45,6 @@ async def services(settings: Settings, embedder: Embedder) -> AsyncIterator[Serv
     opened = await open_services(settings, embedder=embedder, wait_s=30)
     yield opened
     await opened.close()
-
-
-async def purge_tenant(services: Services, tenant_id: str) -> None:
-    while True:
-        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
-        if not rows or rows[0]["deleted"] == 0:
-            return
 
 
 @pytest.fixture
@@ -83,3 +78,18 @@ def api_key(live_api: LiveApi, tenant: str) -> Iterator[str]:
     key = live_api.key_for(tenant)
     yield key
     live_api.keys.pop(key, None)
+
+
+@pytest.fixture(scope="module")
+def scripted_llm() -> Iterator[ScriptedLLM]:
+    """One scripted LLM server (OpenAI and Ollama wire formats) per test module."""
+    server = ScriptedLLM().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def llm_server(scripted_llm: ScriptedLLM) -> ScriptedLLM:
+    """The module's scripted LLM server with an empty script and no requests seen."""
+    scripted_llm.reset()
+    return scripted_llm

@@ -34,6 +34,10 @@ class LiveApi:
     embedder: Embedder
     keys: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
+    # The checker's periodic sweep claims waiting checks of every tenant. A session-long
+    # API on the shared Neo4j would take checks that a test leaves for its own workers,
+    # so it sweeps only when a test asks (one with a Neo4j of its own).
+    sweeps: bool = False
     _server: uvicorn.Server | None = None
     _thread: threading.Thread | None = None
     _error: BaseException | None = None
@@ -72,7 +76,10 @@ class LiveApi:
             ready.set()
 
     async def _serve(self, ready: threading.Event) -> None:
-        settings = self.settings.model_copy(update={"api_keys": self.keys, "port": self.port})
+        update: dict[str, object] = {"api_keys": self.keys, "port": self.port}
+        if not self.sweeps:
+            update["contradiction_check_sweep_s"] = 86_400.0
+        settings = self.settings.model_copy(update=update)
         services = await open_services(settings, embedder=self.embedder, wait_s=30)
         try:
             app = create_app(services=services)

@@ -1,17 +1,20 @@
 // Phase 1 candidates, exact cosine (small tenants): for each memory in $ids, its $k
 // nearest current memories of the same tenant at similarity >= $min_similarity,
 // leaving out pairs already linked ($linked_types), already pending, or dismissed.
+// Unless $tenant_wide, only memories of the same entity count (tenant-wide ones, with
+// no entity, among themselves; an entity id is never blank, so '' stands for none).
 // The chunk's vectors are collected first so each tenant memory is read once.
 UNWIND $ids AS mid
 MATCH (m:Memory {id: mid})
 WHERE m.tenant_id = $tenant_id AND m.kind IN $kinds AND m.superseded_by IS NULL
   AND m.embedding IS NOT NULL
-WITH collect({id: m.id, e: m.embedding}) AS fresh
+WITH collect({id: m.id, e: m.embedding, scope: coalesce(m.entity_id, '')}) AS fresh
 MATCH (n:Memory)
 WHERE n.tenant_id = $tenant_id AND n.occurred_at IS NOT NULL AND n.kind IN $kinds
   AND n.superseded_by IS NULL AND n.embedding IS NOT NULL
 WITH fresh, n, n.embedding AS e
 UNWIND fresh AS x
+WITH x, n, e WHERE $tenant_wide OR coalesce(n.entity_id, '') = x.scope
 WITH x.id AS mid, n, 2 * vector.similarity.cosine(e, x.e) - 1 AS similarity
 WHERE similarity >= $min_similarity AND n.id <> mid
 WITH mid, n, similarity

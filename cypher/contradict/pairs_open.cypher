@@ -9,6 +9,8 @@ MATCH (m:Memory {id: pair.memory_id}) WHERE m.tenant_id = $tenant_id
 MATCH (n:Memory {id: pair.other_id}) WHERE n.tenant_id = $tenant_id
 // The detector's kept vectors may be a few seconds behind another process's verdicts.
   AND n.superseded_by IS NULL AND m.superseded_by IS NULL
+// ... and the entity of either may have changed since (a revision in another process).
+  AND ($tenant_wide OR coalesce(m.entity_id, '') = coalesce(n.entity_id, ''))
 WITH m, n, pair.similarity AS similarity,
      CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key
 WHERE NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }

@@ -1,5 +1,5 @@
 // What changed in a tenant since $since, for the vectors the detector keeps between
-// writes (services/kept_vectors.py): how many memory nodes the tenant has, the id of
+// writes (services/contradict/kept_vectors.py): how many memory nodes the tenant has, the id of
 // every node created since (memories, insights, and the snapshot each revision
 // leaves), and the stamp of each memory those name (itself, or the one a snapshot was
 // taken of) with whether it is current. Nodes in $known were named at the last check

@@ -5,9 +5,6 @@ WHERE m.tenant_id = $tenant_id AND m.occurred_at IS NOT NULL AND m.kind IN ['epi
   AND ($older_than IS NULL OR m.occurred_at < $older_than)
   AND ($access_count_below IS NULL OR m.access_count < $access_count_below)
   AND ($kind IS NULL OR m.kind = $kind)
-  AND ($decay_below IS NULL OR
-       m.importance * 2.0 ^ (-duration.inSeconds(m.last_accessed_at, $now).seconds / 2592000.0)
-       * (1 + log(1 + CASE WHEN m.access_count > 100 THEN 100 ELSE m.access_count END) / log(101))
-       < $decay_below)
+  AND ($decay_below IS NULL OR @decay(m) < $decay_below)
 RETURN m.id AS id
 LIMIT $limit

@@ -12,8 +12,7 @@ MATCH p = ANY SHORTEST (s)((a)-[r]-(b) WHERE b.tenant_id = $tenant_id AND b.kind
 WHERE length(p) <= $max_depth AND m <> s
   AND m.kind IN $kinds
   AND ($entity_id IS NULL OR m.entity_id = $entity_id)
-  AND ($include_superseded OR m.superseded_by IS NULL)
-  AND ($include_stale OR coalesce(m.stale, false) = false)
+  AND @visible(m)
 WITH m, p ORDER BY length(p) ASC LIMIT $limit
 RETURN @memory(m) AS memory, length(p) AS depth,
        [n IN nodes(p) | n.id] AS path_ids, [x IN relationships(p) | type(x)] AS path_types

@@ -3,7 +3,6 @@
 CALL db.index.fulltext.queryNodes('memory_content', $query, {limit: $fetch}) YIELD node AS m, score
 WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_id)
   AND m.kind IN $kinds
-  AND ($include_superseded OR m.superseded_by IS NULL)
-  AND ($include_stale OR coalesce(m.stale, false) = false)
+  AND @visible(m)
 RETURN m.id AS id, score
 LIMIT $k

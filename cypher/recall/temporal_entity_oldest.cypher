@@ -5,8 +5,7 @@ MATCH (m:Memory)
 WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id
   AND m.occurred_at >= $start AND m.occurred_at < $end
   AND m.kind IN $kinds
-  AND ($include_superseded OR m.superseded_by IS NULL)
-  AND ($include_stale OR coalesce(m.stale, false) = false)
+  AND @visible(m)
 RETURN @memory(m) AS memory
 ORDER BY m.tenant_id ASC, m.entity_id ASC, m.occurred_at ASC, m.id ASC
 LIMIT $k

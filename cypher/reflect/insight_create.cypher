@@ -12,6 +12,7 @@ CREATE (m:Memory:Insight {
   confidence: row.confidence, source_count: size(row.source_ids), stale: false,
   hidden: 0
 })
+SET m.name = @caption(m)
 SET m += $mark
 WITH m, row
 CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)

@@ -9,14 +9,15 @@ from contextlib import asynccontextmanager
 from litestar import Litestar
 from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.config.cors import CORSConfig
-from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
 from hebbs_graph import __version__
+from hebbs_graph.api.backup import BackupController
 from hebbs_graph.api.contradictions import ContradictionController
-from hebbs_graph.api.deps import provide_services, provide_tenant
+from hebbs_graph.api.conversations import ConversationController
+from hebbs_graph.api.deps import DEPENDENCIES
 from hebbs_graph.api.errors import EXCEPTION_HANDLERS
 from hebbs_graph.api.graph import GraphController
 from hebbs_graph.api.guard import JsonRequest, LoopbackGuard, refuse_repeated_query
@@ -27,9 +28,11 @@ from hebbs_graph.api.openapi import document
 from hebbs_graph.api.palace import SWAGGER_PATH, palace_router, swagger_assets_router
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.api.reflect import ReflectController
+from hebbs_graph.api.subscribe import subscribe_route
 from hebbs_graph.embedding import Embedder
-from hebbs_graph.services.auto_reflect import AutoReflector
 from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.services.recall.subscribe import SubscriptionSlots
+from hebbs_graph.services.reflect.auto import AutoReflector
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -88,19 +91,19 @@ def create_app(
         route_handlers=[
             HealthController,
             MemoryController,
+            ConversationController,
             RecallController,
             GraphController,
             MetricsController,
             ContradictionController,
             ReflectController,
+            BackupController,
+            subscribe_route(SubscriptionSlots(settings.subscribe_max_subscriptions)),
             mcp.route(),
             palace_router(),
             swagger_assets_router(),
         ],
-        dependencies={
-            "services": Provide(provide_services, sync_to_thread=False),
-            "tenant_id": Provide(provide_tenant, sync_to_thread=False),
-        },
+        dependencies=DEPENDENCIES,
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
         middleware=[*guard, prometheus.middleware],

@@ -12,7 +12,7 @@ from hebbs_graph.models.contradict import (
     ScanIn,
     ScanOut,
 )
-from hebbs_graph.services.container import Services
+from hebbs_graph.services.contradict.service import ContradictionService
 
 
 class ContradictionController(Controller):
@@ -20,16 +20,20 @@ class ContradictionController(Controller):
     tags = ["contradictions"]
 
     @post("/prepare", status_code=200)
-    async def prepare(self, data: PrepareIn, services: Services, tenant_id: str) -> PrepareOut:
+    async def prepare(
+        self, data: PrepareIn, contradict: ContradictionService, tenant_id: str
+    ) -> PrepareOut:
         """Pending contradiction candidates (strongest first) with what is needed to judge them."""
-        return await services.contradict.prepare(tenant_id, data)
+        return await contradict.prepare(tenant_id, data)
 
     @post("/commit", status_code=200)
-    async def commit(self, data: CommitIn, services: Services, tenant_id: str) -> CommitOut:
+    async def commit(
+        self, data: CommitIn, contradict: ContradictionService, tenant_id: str
+    ) -> CommitOut:
         """Apply verdicts (contradiction, revision, dismiss) all at once, or none of them."""
-        return await services.contradict.commit(tenant_id, data)
+        return await contradict.commit(tenant_id, data)
 
     @post("/scan", status_code=200)
-    async def scan(self, data: ScanIn, services: Services, tenant_id: str) -> ScanOut:
+    async def scan(self, data: ScanIn, contradict: ContradictionService, tenant_id: str) -> ScanOut:
         """Run detection over existing memories (all, one entity, or since a time)."""
-        return await services.contradict.scan(tenant_id, data)
+        return await contradict.scan(tenant_id, data)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from litestar import Controller, get, post
 from litestar.params import Parameter
 
+from hebbs_graph.models.compact import CompactPrimeOut
 from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, PrimeIn, PrimeOut
-from hebbs_graph.services.container import Services
+from hebbs_graph.services.recall.prime import PrimeService
+from hebbs_graph.services.reflect.lineage import LineageService
 
 
 class GraphController(Controller):
@@ -14,19 +16,21 @@ class GraphController(Controller):
     tags = ["graph"]
 
     @post("/prime", status_code=200)
-    async def prime(self, data: PrimeIn, services: Services, tenant_id: str) -> PrimeOut:
+    async def prime(
+        self, data: PrimeIn, prime: PrimeService, tenant_id: str
+    ) -> PrimeOut | CompactPrimeOut:
         """Start-of-conversation context: recent, relevant, insights, and what waits."""
-        return await services.prime.prime(tenant_id, data)
+        return await prime.answer(tenant_id, data)
 
     @get("/memories/{memory_id:str}/lineage")
-    async def lineage(self, memory_id: str, services: Services, tenant_id: str) -> LineageOut:
+    async def lineage(self, memory_id: str, lineage: LineageService, tenant_id: str) -> LineageOut:
         """An insight's sources, recursively; any memory's revision history."""
-        return await services.lineage.lineage(tenant_id, memory_id)
+        return await lineage.lineage(tenant_id, memory_id)
 
     @get("/graph")
     async def graph(
         self,
-        services: Services,
+        lineage: LineageService,
         tenant_id: str,
         ids: str | None = Parameter(default=None, description="Comma-separated memory ids."),
         entity_id: str | None = None,
@@ -35,17 +39,17 @@ class GraphController(Controller):
     ) -> GraphOut:
         """Nodes and edges around some memories or an entity (bounded), for the palace."""
         id_list = [i for i in (ids or "").split(",") if i.strip()]
-        return await services.lineage.graph(
+        return await lineage.graph(
             tenant_id, ids=id_list or None, entity_id=entity_id, depth=depth, limit=limit
         )
 
     @get("/entities")
     async def entities(
         self,
-        services: Services,
+        lineage: LineageService,
         tenant_id: str,
         after: str | None = None,
         limit: int = Parameter(default=100, ge=1, le=1000),
     ) -> EntitiesOut:
         """Entity ids with how many episodes each holds."""
-        return await services.lineage.entities(tenant_id, after=after, limit=limit)
+        return await lineage.entities(tenant_id, after=after, limit=limit)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from litestar import Controller, Response, get
+from litestar.params import Dependency
 from litestar.status_codes import HTTP_200_OK, HTTP_503_SERVICE_UNAVAILABLE
 
+from hebbs_graph.embedding import Embedder
 from hebbs_graph.graph.schema import indexes_online
-from hebbs_graph.services.auto_reflect import api_tenants
-from hebbs_graph.services.container import Services
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.services.reflect.auto import api_tenants
+from hebbs_graph.services.reflect.service import ReflectService
 
 
 class HealthController(Controller):
@@ -21,13 +24,19 @@ class HealthController(Controller):
         return {"status": "ok"}
 
     @get("/ready")
-    async def ready(self, services: Services) -> Response[dict[str, Any]]:
+    async def ready(
+        self,
+        store: GraphStore,
+        # A Protocol: Litestar cannot check an instance against it.
+        embedder: Annotated[Embedder, Dependency(skip_validation=True)],
+        reflect: ReflectService,
+    ) -> Response[dict[str, Any]]:
         """Ready when Neo4j answers and the indexes are ONLINE."""
-        graph = await services.store.ping()
+        graph = await store.ping()
         indexes = False
         if graph:
             try:
-                indexes = await indexes_online(services.store)
+                indexes = await indexes_online(store)
             except Exception:
                 indexes = False
         ready = graph and indexes
@@ -35,11 +44,10 @@ class HealthController(Controller):
             "ready": ready,
             "neo4j": graph,
             "indexes_online": indexes,
-            "embedding_model": services.embedder.model_name,
+            "embedding_model": embedder.model_name,
         }
         if graph:
             try:  # what waits for reflection; informative, never a reason to be unready
-                reflect = services.reflect
                 body["reflection"] = await reflect.health_summary(api_tenants(reflect))
             except Exception:
                 body["reflection"] = None

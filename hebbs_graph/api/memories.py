@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from litestar import Controller, get, post, put
+from litestar import Controller, Response, get, post, put
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Parameter
 
 from hebbs_graph.models.memory import (
@@ -21,32 +22,52 @@ from hebbs_graph.models.memory import (
     MemoryPage,
     ReviseIn,
 )
-from hebbs_graph.services.container import Services
+from hebbs_graph.services.memory.service import MemoryService
 
 
 class MemoryController(Controller):
     path = "/v1"
     tags = ["memories"]
 
-    @post("/memories", status_code=201)
-    async def remember(self, data: MemoryIn, services: Services, tenant_id: str) -> Memory:
-        """Remember one episode; links to its entity's timeline and any edges given."""
-        return await services.memory.remember(tenant_id, data)
+    @post(
+        "/memories",
+        status_code=201,
+        responses={
+            200: ResponseSpec(
+                data_container=Memory,
+                description="The content was already remembered: the existing memory, "
+                "reinforced (reinforced: true); nothing new was stored.",
+            )
+        },
+    )
+    async def remember(
+        self, data: MemoryIn, memory: MemoryService, tenant_id: str
+    ) -> Response[Memory]:
+        """Remember one episode; links to its entity's timeline and any edges given.
+
+        201 with the new memory; 200 with the existing one, reinforced, when the entity
+        already holds a current episode saying the same (on_duplicate: store stores a
+        second copy anyway)."""
+        remembered = await memory.remember(tenant_id, data)
+        return Response(remembered, status_code=200 if remembered.reinforced else 201)
 
     @post("/memories/batch", status_code=201)
-    async def remember_batch(self, data: BatchIn, services: Services, tenant_id: str) -> BatchOut:
-        """Remember up to 1,000 episodes at once; ids come back in input order."""
-        ids = await services.memory.remember_batch(tenant_id, data.memories)
-        return BatchOut(memory_ids=ids)
+    async def remember_batch(
+        self, data: BatchIn, memory: MemoryService, tenant_id: str
+    ) -> BatchOut:
+        """Remember up to 1,000 episodes at once; ids come back in input order. An item
+        repeating a stored memory (or an earlier item) gets its id; reinforced lists the
+        stored ones reinforced."""
+        return await memory.remember_many(tenant_id, data.memories)
 
     @get("/memories/{memory_id:str}")
-    async def get_memory(self, memory_id: str, services: Services, tenant_id: str) -> Memory:
-        return await services.memory.get(tenant_id, memory_id)
+    async def get_memory(self, memory_id: str, memory: MemoryService, tenant_id: str) -> Memory:
+        return await memory.get(tenant_id, memory_id)
 
     @get("/memories")
     async def list_memories(
         self,
-        services: Services,
+        memory: MemoryService,
         tenant_id: str,
         entity_id: str | None = None,
         kind: MemoryKind | None = None,
@@ -56,7 +77,7 @@ class MemoryController(Controller):
         limit: int = Parameter(default=50, ge=1, le=1000),
     ) -> MemoryPage:
         """Memories newest first; pass next_cursor back as cursor for the next page."""
-        return await services.memory.list_memories(
+        return await memory.list_memories(
             tenant_id,
             entity_id=entity_id,
             kind=kind,
@@ -67,22 +88,24 @@ class MemoryController(Controller):
         )
 
     @get("/memories/{memory_id:str}/edges")
-    async def edges(self, memory_id: str, services: Services, tenant_id: str) -> EdgesOut:
-        return EdgesOut(edges=await services.memory.edges(tenant_id, memory_id))
+    async def edges(self, memory_id: str, memory: MemoryService, tenant_id: str) -> EdgesOut:
+        return EdgesOut(edges=await memory.edges(tenant_id, memory_id))
 
     @post("/memories/{memory_id:str}/edges", status_code=201)
-    async def link(self, memory_id: str, data: EdgeIn, services: Services, tenant_id: str) -> Edge:
+    async def link(
+        self, memory_id: str, data: EdgeIn, memory: MemoryService, tenant_id: str
+    ) -> Edge:
         """Link two memories (CAUSED_BY: effect → cause; RELATED_TO)."""
-        return await services.memory.link(tenant_id, memory_id, data)
+        return await memory.link(tenant_id, memory_id, data)
 
     @put("/revise/{memory_id:str}")
     async def revise(
-        self, memory_id: str, data: ReviseIn, services: Services, tenant_id: str
+        self, memory_id: str, data: ReviseIn, memory: MemoryService, tenant_id: str
     ) -> Memory:
         """Revise a memory in place; its old state is kept as a snapshot."""
-        return await services.memory.revise(tenant_id, memory_id, data)
+        return await memory.revise(tenant_id, memory_id, data)
 
     @post("/forget", status_code=200)
-    async def forget(self, data: ForgetIn, services: Services, tenant_id: str) -> ForgetOut:
+    async def forget(self, data: ForgetIn, memory: MemoryService, tenant_id: str) -> ForgetOut:
         """Hard-delete every memory matching all criteria; tombstones remain."""
-        return await services.memory.forget(tenant_id, data)
+        return await memory.forget(tenant_id, data)

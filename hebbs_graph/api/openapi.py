@@ -9,9 +9,21 @@ pattern. A generated client or a fuzzer reading this document must not be misled
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from hebbs_graph.models.compact import Compact
 from hebbs_graph.models.memory import Input
+from hebbs_graph.models.subscribe import (
+    ErrorFrame,
+    MemoryPush,
+    Recalled,
+    Subscribed,
+    SubscribeIn,
+    TextIn,
+)
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -55,8 +67,11 @@ _WHY = {
     "Origin is not the API's own.",
     "404": "No such memory in this tenant (an id of another tenant is not found either).",
     "409": "Valid input that clashes with stored state: an expired or unknown reflect "
-    "session, an id that session did not hand out, or an LLM route with no LLM set.",
-    "413": "Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items).",
+    "session, an id that session did not hand out, an LLM route with no LLM set, or a "
+    "restore into a non-empty tenant, of ids already stored, or of another model's "
+    "embeddings, or a conversation turn earlier than the last turn its session holds.",
+    "413": "Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, "
+    "conversation 1,000 messages).",
     "415": "The body is not sent as Content-Type: application/json.",
     "422": "The body or a parameter does not validate; details lists every field at fault.",
     "502": "The configured LLM failed after retries or kept answering in the wrong shape.",
@@ -67,11 +82,21 @@ _WHY = {
 _MORE: dict[tuple[str, str], tuple[str, ...]] = {
     ("post", "/v1/memories"): ("404",),  # an edge's target_id
     ("post", "/v1/memories/batch"): ("404",),
+    ("post", "/v1/conversations"): ("409",),  # a turn earlier than the session's last
     ("post", "/v1/recall"): ("404",),  # seed_memory_id
     ("post", "/v1/contradictions/commit"): ("404",),
     ("post", "/v1/reflect"): ("409", "502"),
     ("post", "/v1/reflect/commit"): ("404", "409"),
+    # a non-empty target, an id already stored, another embedding model; over the limit
+    ("post", "/v1/import"): ("409", "413"),
 }
+# Bodies that are not JSON models, so Litestar cannot describe them: NDJSON backups.
+_NDJSON = {
+    "type": "string",
+    "description": "A backup: a header line, one JSON record per line, an end line.",
+}
+_NDJSON_BODIES = {("post", "/v1/import")}
+_NDJSON_ANSWERS = {("get", "/v1/export")}
 _OPEN = {"/v1/health/live", "/v1/health/ready", "/v1/metrics"}  # no key needed
 
 
@@ -87,9 +112,9 @@ def _error_response(status: str) -> dict[str, Any]:
     return response
 
 
-def _input_models() -> dict[str, type[Input]]:
-    found: dict[str, type[Input]] = {}
-    todo: list[type[Input]] = [Input]
+def _models_under(root: type[BaseModel]) -> dict[str, type[BaseModel]]:
+    found: dict[str, type[BaseModel]] = {}
+    todo: list[type[BaseModel]] = [root]
     while todo:
         model = todo.pop()
         found[model.__name__] = model
@@ -97,12 +122,69 @@ def _input_models() -> dict[str, type[Input]]:
     return found
 
 
+def _leave_out_nulls(component: dict[str, Any]) -> None:
+    """A compact answer omits an absent field and sends nothing else: no null branches."""
+    component["additionalProperties"] = False
+    for spec in component.get("properties", {}).values():
+        branches = spec.get("oneOf") or spec.get("anyOf") or []
+        kept = [b for b in branches if b.get("type") != "null"]
+        if branches and len(kept) == 1:
+            spec.pop("oneOf", None)
+            spec.pop("anyOf", None)
+            spec.update(kept[0])
+
+
+# The frames of the WebSocket at /v1/subscribe, which OpenAPI has no operation for: the
+# client's (validated as sent) and the server's (always sent whole, every field present).
+_CLIENT_FRAMES: tuple[type[BaseModel], ...] = (SubscribeIn, TextIn)
+_SERVER_FRAMES: tuple[type[BaseModel], ...] = (Subscribed, MemoryPush, Recalled, ErrorFrame)
+SUBSCRIBE_FRAME = "SubscribeFrame"  # the union of the server's frames, by "type"
+
+
+def _add_subscribe_frames(schema: dict[str, Any], components: dict[str, Any]) -> None:
+    """Describe the subscribe frames as components (so a generated client types them
+    too) and name them under ``x-websockets``. Models the REST operations already
+    describe (Memory, ScoreBreakdown, ...) keep Litestar's rendering."""
+    wanted: list[tuple[type[BaseModel], Literal["validation", "serialization"]]]
+    wanted = [(m, "validation") for m in _CLIENT_FRAMES]
+    wanted += [(m, "serialization") for m in _SERVER_FRAMES]
+    _, found = models_json_schema(wanted, ref_template="#/components/schemas/{model}")
+    server = {m.__name__ for m in _SERVER_FRAMES} | {"FrameError"}
+    for name, spec in found.get("$defs", {}).items():
+        if name in components:
+            continue
+        if name in server:  # what the server sends always carries every field
+            spec["required"] = list(spec.get("properties", {}))
+        components[name] = spec
+    refs = {m.__name__: f"#/components/schemas/{m.__name__}" for m in _SERVER_FRAMES}
+    components[SUBSCRIBE_FRAME] = {
+        "description": "A frame the server sends on /v1/subscribe.",
+        "oneOf": [{"$ref": ref} for ref in refs.values()],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {m.model_fields["type"].default: refs[m.__name__] for m in _SERVER_FRAMES},
+        },
+    }
+    schema["x-websockets"] = {
+        "/v1/subscribe": {
+            "description": "Streaming recall: send a SubscribeIn frame, then TextIn frames; "
+            f"the server answers with {SUBSCRIBE_FRAME} frames (Subscribed first).",
+            "client_frames": [f"#/components/schemas/{m.__name__}" for m in _CLIENT_FRAMES],
+            "server_frames": f"#/components/schemas/{SUBSCRIBE_FRAME}",
+        }
+    }
+
+
 def document(schema: dict[str, Any]) -> dict[str, Any]:
     """Correct ``schema`` (Litestar's OpenAPI dict) in place and return it."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
     components["Error"] = copy.deepcopy(ERROR_SCHEMA)
-    inputs = _input_models()
+    _add_subscribe_frames(schema, components)
+    inputs = _models_under(Input)
+    compact = _models_under(Compact)
     for name, component in components.items():
+        if name in compact and component.get("type") == "object":
+            _leave_out_nulls(component)
         if name in inputs and component.get("type") == "object":
             component["additionalProperties"] = False
             for prop, spec in component.get("properties", {}).items():
@@ -149,6 +231,17 @@ def _document_operation(path: str, method: str, operation: dict[str, Any]) -> No
         del responses[status]
     for status in sorted(statuses):
         responses[status] = _error_response(status)
+    if (method, path) in _NDJSON_BODIES:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {
+                media: {"schema": copy.deepcopy(_NDJSON)}
+                for media in ("application/x-ndjson", "text/plain")
+            },
+        }
+    if (method, path) in _NDJSON_ANSWERS and "200" in responses:
+        responses["200"]["description"] = "The backup, streamed."
+        responses["200"]["content"] = {"application/x-ndjson": {"schema": copy.deepcopy(_NDJSON)}}
     if path == "/v1/health/ready" and "200" in responses:
         ok = copy.deepcopy(responses["200"])
         ok["description"] = "Not ready: Neo4j is unreachable or an index is not ONLINE."

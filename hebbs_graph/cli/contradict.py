@@ -9,7 +9,7 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from hebbs_graph.cli.main import ApiKey, EntityOpt, Fmt, Url, app, fail, parse_json, run
+from hebbs_graph.cli.common import ApiKey, EntityOpt, Fmt, Url, app, fail, parse_json, run
 from hebbs_graph.cli.output import Format, console, show
 from hebbs_graph.client import DEFAULT_URL, HebbsClient
 from hebbs_graph.models.contradict import DetectionOut, PrepareOut, ScanOut

@@ -7,9 +7,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from hebbs_graph.cli.main import ApiKey, Fmt, Url, app, run
+from hebbs_graph.cli.common import ApiKey, Fmt, Url, ViewName, ViewOpt, app, run, view_of
 from hebbs_graph.cli.output import (
     Format,
+    compact_table,
     console,
     edge_lines,
     id_column,
@@ -18,6 +19,8 @@ from hebbs_graph.cli.output import (
     show,
 )
 from hebbs_graph.client import DEFAULT_URL
+from hebbs_graph.models.compact import CompactPrimeOut
+from hebbs_graph.models.graph import PrimeOut
 from hebbs_graph.models.recall import RecallOut
 
 
@@ -31,6 +34,10 @@ def prime(
     ] = None,
     max_memories: Annotated[int, typer.Option(min=1, max=200)] = 20,
     recency_window: Annotated[str, typer.Option(help="ISO 8601 duration, e.g. P7D.")] = "P7D",
+    per_section: Annotated[
+        int | None, typer.Option(min=1, max=100, help="At most this many per section.")
+    ] = None,
+    view: ViewOpt = ViewName.FULL,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
     fmt: Fmt = Format.TABLE,
@@ -43,17 +50,41 @@ def prime(
         url,
         api_key,
         lambda c: c.prime(
-            entity_id, similarity_cue=cue, max_memories=max_memories, recency_window=recency_window
+            entity_id,
+            view=view_of(view),
+            similarity_cue=cue,
+            max_memories=max_memories,
+            recency_window=recency_window,
+            per_section=per_section,
         ),
     )
     if fmt == Format.JSON:
         show(out, fmt)
         return
+    if isinstance(out, CompactPrimeOut):
+        show_compact_prime(out)
+        return
+    show_full_prime(out)
+
+
+def show_compact_prime(out: CompactPrimeOut) -> None:
+    console.print(compact_table(out.recent, title="recent"))
+    console.print(compact_table(out.relevant, title="relevant"))
+    pending = out.pending_contradictions
+    console.print(
+        f"insights: {len(out.insights or [])}; "
+        f"pending contradictions: {pending.count if pending else 0}; "
+        f"stale insights: {len(out.stale_insights or [])}; "
+        f"reflection due: {out.reflection is not None}"
+    )
+
+
+def show_full_prime(out: PrimeOut) -> None:
     console.print(recall_table(RecallOut(results=out.recent, took_ms=0), title="recent"))
     console.print(recall_table(RecallOut(results=out.relevant, took_ms=0), title="relevant"))
     console.print(memories_table(out.insights, title="insights"))
     console.print(
-        f"pending contradictions: {len(out.pending_contradictions)}; "
+        f"pending contradictions: {out.pending_total}; "
         f"stale insights: {len(out.stale_insights)}; "
         f"reflection due: {out.reflection.due}"
     )

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from hebbs_graph.models.compact import CompactRecallOut, CompactResult
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import RecallOut
 
@@ -88,12 +89,27 @@ def recall_table(out: RecallOut, title: str | None = None) -> Table:
         b = r.breakdown
         flags = (r" \[conflict]" if r.conflicts_with else "") + (r" \[stale]" if r.stale else "")
         parts = f"{b.relevance:.2f} {b.recency:.2f} {b.importance:.2f} {b.reinforcement:.2f}"
-        by = ",".join(s.value for s in b.strategies)
+        by = ",".join(b.strategies)
         table.add_row(
             str(n),
             f"{r.score:.3f}  {by}\n{parts}",
             f"{_short(r.memory.content, 120)}{flags}\n[dim]{r.memory.id}[/dim]",
         )
+    return table
+
+
+def compact_table(results: list[CompactResult], title: str | None = None) -> Table:
+    """Ranked results in the compact view: the score, then the memory and its id."""
+    table = Table(title=title or f"{len(results)} results")
+    table.add_column("#", no_wrap=True)
+    table.add_column("score", no_wrap=True)
+    table.add_column("memory", min_width=32, overflow="fold")
+    for n, r in enumerate(results, start=1):
+        flags = (r" \[conflict]" if r.conflicts_with else "") + (
+            r" \[may be superseded]" if r.may_be_superseded_by else ""
+        )
+        content = f"{_short(r.content, 120)}{flags}\n[dim]{r.id}[/dim]"
+        table.add_row(str(n), f"{r.score:.3f}", content)
     return table
 
 
@@ -104,6 +120,8 @@ def show(value: Any, fmt: Format) -> None:
         return
     if isinstance(value, RecallOut):
         console.print(recall_table(value))
+    elif isinstance(value, CompactRecallOut):
+        console.print(compact_table(value.results))
     elif isinstance(value, Memory):
         memory_card(value)
     elif isinstance(value, list) and value and all(isinstance(v, Memory) for v in value):

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from hebbs_graph.cli.main import ApiKey, EntityOpt, Fmt, Url, app, fail, parse_json, run
+from hebbs_graph.cli.common import ApiKey, EntityOpt, Fmt, Url, app, fail, parse_json, run
 from hebbs_graph.cli.output import Format, console, print_json, show
 from hebbs_graph.client import DEFAULT_URL
 from hebbs_graph.models.reflect import Insight, InsightsOut, ReflectOut, ReflectPrepareOut

@@ -4,23 +4,34 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from typing import Annotated, Any
 
 import typer
 
 from hebbs_graph.auth import is_loopback
-from hebbs_graph.cli.main import ApiKey, app, fail
+from hebbs_graph.cli.common import (
+    ApiKey,
+    Fmt,
+    Url,
+    app,
+    fail,
+    run,
+    run_quiet,
+)
 from hebbs_graph.cli.output import Format, show
-from hebbs_graph.client import DEFAULT_URL
+from hebbs_graph.client import DEFAULT_URL, ApiUnreachable
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.settings import Settings
+
+# WebSocket frames over this close the socket (1009); subscribe_max_frame_bytes, below
+# it, answers with an error frame instead.
+WS_MAX_SIZE = 1024 * 1024
 
 neo4j_app = typer.Typer(
     help="The local Neo4j (jars from Maven Central, run with java -cp).", no_args_is_help=True
 )
 app.add_typer(neo4j_app, name="neo4j")
-
-Fmt = Annotated[Format, typer.Option("--format", "-f", help="json or table.")]
 
 
 def _local() -> Any:
@@ -82,8 +93,9 @@ def neo4j_prune_logs(
     """
     import asyncio
 
+    from hebbs_graph.errors import CannotForce
     from hebbs_graph.graph.store import GraphStore
-    from hebbs_graph.graph.txlog import CannotForce, parse_size, prune_logs
+    from hebbs_graph.graph.txlog import parse_size, prune_logs
 
     settings = Settings()
     try:
@@ -152,6 +164,12 @@ def serve(
     settings = Settings()
     updates = {"host": host, "port": port, "workers": workers}
     settings = settings.model_copy(update={k: v for k, v in updates.items() if v is not None})
+    try:  # a setting naming what this build lacks fails here, before Neo4j starts
+        from hebbs_graph.services.recall.strategies import check_extra
+
+        check_extra(settings.recall_extra_strategies)
+    except HebbsError as exc:
+        fail(2, exc.message)
     if not settings.api_keys and not is_loopback(settings.host):
         fail(
             2,
@@ -170,7 +188,13 @@ def serve(
         f"{n} worker{'s' if n > 1 else ''}"
     )
     if n == 1:
-        uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+        uvicorn.run(
+            create_app(settings),
+            host=settings.host,
+            port=settings.port,
+            log_level="info",
+            ws_max_size=WS_MAX_SIZE,
+        )
         return
     _migrate_once(settings)
     # Each worker builds its app from the environment: hand it this command's overrides.
@@ -182,12 +206,29 @@ def serve(
         port=settings.port,
         workers=n,
         log_level="info",
+        ws_max_size=WS_MAX_SIZE,
     )
 
 
 def _migrate_once(settings: Settings) -> None:
     """Apply the schema migrations here, before the workers start: N processes must not
-    rebuild the same index at once. Each worker then finds them all recorded."""
+    rebuild the same index at once. Each worker then finds them all recorded.
+
+    In a child process: migrating opens the services (the embedding model among them),
+    and the parent, which only watches the workers, should not hold them for its life.
+    """
+    import multiprocessing
+
+    child = multiprocessing.get_context("spawn").Process(
+        target=_migrate_in_child, args=(settings,), name="hebbs-graph-migrate"
+    )
+    child.start()
+    child.join()
+    if child.exitcode != 0:
+        fail(3, "the schema migrations failed (see the log above); no worker was started")
+
+
+def _migrate_in_child(settings: Settings) -> None:
     import asyncio
 
     from hebbs_graph.services.container import open_services
@@ -199,7 +240,8 @@ def _migrate_once(settings: Settings) -> None:
     try:
         asyncio.run(migrate())
     except HebbsError as exc:
-        fail(3, exc.message)
+        print(f"error: {exc.message}", file=sys.stderr)
+        raise SystemExit(3) from None
 
 
 @app.command()
@@ -270,3 +312,40 @@ def _mcp_via_api(url: str, api_key: str | None) -> None:
     if not url.startswith(("http://", "https://")):
         fail(2, f"--url must be an http:// or https:// URL, not {url!r}")
     asyncio.run(serve_stdio_via_api(url, api_key))
+
+
+@app.command()
+def status(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE) -> None:
+    """Is the API up and ready, and how is the local Neo4j? Exit 3 when not ready.
+
+    Example: hebbs-graph status --url http://127.0.0.1:8000 -f json
+    """
+    report: dict[str, Any] = {"api_url": url}
+    try:
+        report["api"] = run_quiet(url, api_key, lambda c: c.ready())
+    except ApiUnreachable as exc:
+        report["api"] = {"ready": False, "error": exc.message}
+    report["local_neo4j"] = local_status()
+    show(report, fmt)
+    if not report["api"].get("ready"):
+        raise typer.Exit(3)
+
+
+@app.command()
+def metrics(url: Url = DEFAULT_URL, api_key: ApiKey = None, fmt: Fmt = Format.TABLE) -> None:
+    """The API's Prometheus metrics: table prints the exposition text, json one value per sample.
+
+    Example: hebbs-graph metrics -f json
+    """
+    text = run(url, api_key, lambda c: c.metrics())
+    if fmt == Format.TABLE:
+        print(text, end="")
+        return
+    from prometheus_client.parser import text_string_to_metric_families
+
+    samples = [
+        {"name": s.name, "labels": s.labels, "value": s.value}
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    ]
+    show({"samples": samples}, fmt)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 
-from hebbs_graph.errors import HebbsError
+from hebbs_graph.errors import SchemaMismatch
 from hebbs_graph.graph.queries import split_statements
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.timeutil import utcnow
@@ -18,10 +18,6 @@ FULLTEXT_INDEX = "memory_content"
 MIN_NEO4J = (2026, 6)
 
 
-class SchemaMismatch(HebbsError):
-    code = "schema_mismatch"
-
-
 async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) -> list[str]:
     """Apply every migration not yet recorded; wait until all indexes are ONLINE.
 
@@ -29,7 +25,7 @@ async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) ->
     crash half-way leaves nothing that a second run cannot finish.
     """
     await check_server(store)
-    rows = await store.run_raw("MATCH (s:SchemaMigration) RETURN s.name AS name")
+    rows = await store.run_raw(store.queries["admin/migrations_applied"])
     done = {r["name"] for r in rows}
     applied: list[str] = []
     for name in store.queries.names("schema/"):
@@ -38,24 +34,17 @@ async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) ->
         for statement in split_statements(store.queries[name]):
             params = {"dimension": dimension} if "$dimension" in statement else {}
             await store.run_raw(statement, **params)
-        await store.run_raw(
-            "MERGE (s:SchemaMigration {name: $name}) ON CREATE SET s.applied_at = $now",
-            name=name,
-            now=utcnow(),
-        )
+        await store.run_raw(store.queries["admin/migration_record"], name=name, now=utcnow())
         applied.append(name)
         log.info("applied migration %s", name)
-    await store.run_raw("CALL db.awaitIndexes(300)")
+    await store.run_raw(store.queries["admin/await_indexes"])
     await _check_vector_dimension(store, dimension, embedding_model)
     return applied
 
 
 async def check_server(store: GraphStore) -> None:
     """Refuse a Neo4j without filtered vector search, naming the version needed."""
-    rows = await store.run_raw(
-        "CALL dbms.components() YIELD name, versions, edition "
-        "RETURN versions[0] AS version, edition"
-    )
+    rows = await store.run_raw(store.queries["admin/server_version"])
     version = str(rows[0]["version"]) if rows else ""
     if not supports_filtered_search(version):
         need = ".".join(f"{n:02d}" if i else str(n) for i, n in enumerate(MIN_NEO4J))
@@ -77,9 +66,7 @@ def supports_filtered_search(version: str) -> bool:
 
 
 async def _check_vector_dimension(store: GraphStore, dimension: int, model: str) -> None:
-    rows = await store.run_raw(
-        "SHOW INDEXES YIELD name, options WHERE name = $name RETURN options", name=VECTOR_INDEX
-    )
+    rows = await store.run_raw(store.queries["admin/vector_index_options"], name=VECTOR_INDEX)
     if not rows:
         raise SchemaMismatch(f"vector index {VECTOR_INDEX} is missing after migration")
     stored = int(rows[0]["options"]["indexConfig"]["vector.dimensions"])
@@ -92,8 +79,7 @@ async def _check_vector_dimension(store: GraphStore, dimension: int, model: str)
 
 async def indexes_online(store: GraphStore) -> bool:
     rows = await store.run_raw(
-        "SHOW INDEXES YIELD name, state WHERE name IN $names RETURN collect(state) AS states",
-        names=[VECTOR_INDEX, FULLTEXT_INDEX],
+        store.queries["admin/index_states"], names=[VECTOR_INDEX, FULLTEXT_INDEX]
     )
     states = rows[0]["states"] if rows else []
     return len(states) == 2 and all(s == "ONLINE" for s in states)

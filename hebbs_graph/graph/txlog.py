@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from hebbs_graph.errors import HebbsError
+from hebbs_graph.errors import CannotForce
 from hebbs_graph.graph.store import GraphStore
 
 LOG_PREFIX = "neostore.transaction.db."
@@ -48,10 +48,6 @@ SETTINGS = [
     "db.checkpoint.interval.tx",
     "server.directories.transaction.logs.root",
 ]
-
-
-class CannotForce(HebbsError):
-    code = "tx_log_cannot_force"
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ connection trouble are handled here, the same way for every provider.
 """
 
 from hebbs_graph.errors import LLMBadOutput, LLMError, LLMNotConfigured
-from hebbs_graph.llm.base import PROVIDERS, LLMClient
+from hebbs_graph.llm.base import LLMClient
 from hebbs_graph.llm.output import extract_json, parse_json
-from hebbs_graph.llm.providers import GraphRagLLM, build_llm
+from hebbs_graph.llm.providers import PROVIDERS, Provider, build_llm
+from hebbs_graph.llm.retrying import GraphRagLLM
 
 __all__ = [
     "PROVIDERS",
@@ -22,6 +23,7 @@ __all__ = [
     "LLMClient",
     "LLMError",
     "LLMNotConfigured",
+    "Provider",
     "build_llm",
     "extract_json",
     "parse_json",

@@ -1,10 +1,8 @@
-"""The protocol every LLM provider meets, and the provider names settings accept."""
+"""The protocol every LLM provider meets."""
 
 from __future__ import annotations
 
 from typing import Protocol
-
-PROVIDERS = ("openai", "openai-compatible", "anthropic", "gemini", "ollama")
 
 
 class LLMClient(Protocol):

@@ -1,165 +1,131 @@
-"""Providers through neo4j-graphrag's LLM classes, with one retry policy for all of them.
-
-neo4j-graphrag's own rate-limit handler and the SDKs' built-in retries are switched
-off: hebbs-graph retries here, on time-outs, connection trouble, 429 and 5xx, with
-exponential backoff (honouring Retry-After), so every provider behaves alike.
+"""The providers, one entry each in ``PROVIDERS``: what builds its neo4j-graphrag LLM
+class, its default model, its names for temperature and answer length, and the extra
+that installs its SDK. Adding a provider is one ``Provider`` here (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import random
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from hebbs_graph.errors import LLMError, LLMNotConfigured
-from hebbs_graph.llm.base import PROVIDERS, LLMClient
+from hebbs_graph.errors import LLMNotConfigured
+from hebbs_graph.llm.base import LLMClient
+from hebbs_graph.llm.retrying import GraphRagLLM, short
 from hebbs_graph.settings import Settings
 
-log = logging.getLogger(__name__)
-
-DEFAULT_MODELS = {
-    "openai": "gpt-4o-mini",
-    "anthropic": "claude-3-5-haiku-latest",
-    "gemini": "gemini-2.0-flash",
-}
 DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
 
-# Per-call parameter names: (temperature, answer length).
-_CALL_PARAMS = {
-    "openai": ("temperature", "max_completion_tokens"),
-    "openai-compatible": ("temperature", "max_tokens"),
-    "anthropic": ("temperature", "max_tokens"),
-    "gemini": ("temperature", "max_output_tokens"),
-    "ollama": ("temperature", "num_predict"),
+
+@dataclass(frozen=True)
+class Provider:
+    name: str
+    make: Callable[[str, Settings], Any]  # (model, settings) -> a neo4j-graphrag LLM
+    length_param: str  # what the provider calls the answer's length in tokens
+    extra: str  # pip install 'hebbs-graph[<extra>]' brings its SDK
+    default_model: str | None = None
+    temperature_param: str = "temperature"
+    needs_base_url: str | None = None  # an example URL, when HEBBS_LLM_BASE_URL is required
+
+
+def _no_retry() -> Any:
+    from neo4j_graphrag.utils.rate_limit import NoOpRateLimitHandler
+
+    return NoOpRateLimitHandler()
+
+
+def _openai(model: str, settings: Settings, *, compatible: bool) -> Any:
+    from neo4j_graphrag.llm.openai_llm import OpenAILLM
+
+    # A local OpenAI-compatible server usually wants no key; the SDK insists on one.
+    key = settings.llm_api_key or ("unused" if compatible else None)
+    return OpenAILLM(
+        model,
+        rate_limit_handler=_no_retry(),
+        base_url=settings.llm_base_url,
+        api_key=key,
+        timeout=settings.llm_timeout_s,
+        max_retries=0,
+    )
+
+
+def _anthropic(model: str, settings: Settings) -> Any:
+    from neo4j_graphrag.llm.anthropic_llm import AnthropicLLM
+
+    return AnthropicLLM(
+        model,
+        rate_limit_handler=_no_retry(),
+        base_url=settings.llm_base_url,
+        api_key=settings.llm_api_key,
+        timeout=settings.llm_timeout_s,
+        max_retries=0,
+    )
+
+
+def _gemini(model: str, settings: Settings) -> Any:
+    from neo4j_graphrag.llm.google_genai_llm import GeminiLLM
+
+    return GeminiLLM(
+        model,
+        rate_limit_handler=_no_retry(),
+        base_url=settings.llm_base_url,
+        api_key=settings.llm_api_key,
+        http_options={"timeout": int(settings.llm_timeout_s * 1000)},
+    )
+
+
+def _ollama(model: str, settings: Settings) -> Any:
+    from neo4j_graphrag.llm.ollama_llm import OllamaLLM
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        llm = OllamaLLM(
+            model,
+            rate_limit_handler=_no_retry(),
+            host=settings.llm_base_url or DEFAULT_OLLAMA_HOST,
+            timeout=settings.llm_timeout_s,
+        )
+    # OllamaLLM's v2 call sends {**model_params, **kwargs} as `options`; the legacy
+    # wrapping it does at construction would nest an "options" key inside options.
+    llm.model_params = {}
+    return llm
+
+
+PROVIDERS: dict[str, Provider] = {
+    p.name: p
+    for p in (
+        Provider(
+            "openai",
+            lambda model, s: _openai(model, s, compatible=False),
+            length_param="max_completion_tokens",
+            extra="openai",
+            default_model="gpt-4o-mini",
+        ),
+        Provider(
+            "openai-compatible",
+            lambda model, s: _openai(model, s, compatible=True),
+            length_param="max_tokens",
+            extra="openai",
+            needs_base_url="http://host:8080/v1",
+        ),
+        Provider(
+            "anthropic",
+            _anthropic,
+            length_param="max_tokens",
+            extra="anthropic",
+            default_model="claude-3-5-haiku-latest",
+        ),
+        Provider(
+            "gemini",
+            _gemini,
+            length_param="max_output_tokens",
+            extra="gemini",
+            default_model="gemini-2.0-flash",
+        ),
+        Provider("ollama", _ollama, length_param="num_predict", extra="ollama"),
+    )
 }
-
-_EXTRAS = {
-    "openai": "openai",
-    "openai-compatible": "openai",
-    "anthropic": "anthropic",
-    "gemini": "gemini",
-    "ollama": "ollama",
-}
-
-
-class GraphRagLLM:
-    """An ``LLMClient`` over a neo4j-graphrag LLM (its v2 message interface)."""
-
-    def __init__(self, llm: Any, *, provider: str, model: str, settings: Settings) -> None:
-        self._llm = llm
-        self.provider = provider
-        self.model = model
-        self.timeout_s = settings.llm_timeout_s
-        self.max_retries = max(0, settings.llm_max_retries)
-        self.backoff_s = settings.llm_retry_backoff_s
-        self.backoff_max_s = settings.llm_retry_backoff_max_s
-        self._temperature, self._max_tokens = _CALL_PARAMS[provider]
-
-    async def complete(
-        self, system: str, user: str, *, temperature: float, max_tokens: int = 1024
-    ) -> str:
-        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-        params = {self._temperature: temperature, self._max_tokens: max_tokens}
-        attempt = 0
-        while True:
-            try:
-                async with asyncio.timeout(self.timeout_s):
-                    response = await self._llm.ainvoke(messages, **params)
-                return str(response.content or "")
-            except Exception as exc:  # SDKs raise many kinds; classify() sorts them
-                transient, why = classify(exc)
-                if not transient or attempt >= self.max_retries:
-                    raise LLMError(
-                        f"{self.provider} model {self.model}: {why} "
-                        f"(gave up after {attempt + 1} attempt{'s' if attempt else ''})",
-                        details={"provider": self.provider, "model": self.model, "cause": why},
-                    ) from exc
-                delay = self._delay(attempt, retry_after(exc))
-                log.warning(
-                    "%s: %s; retry %d of %d in %.2fs",
-                    self.provider,
-                    why,
-                    attempt + 1,
-                    self.max_retries,
-                    delay,
-                )
-                await asyncio.sleep(delay)
-                attempt += 1
-
-    def _delay(self, attempt: int, hinted: float | None) -> float:
-        delay: float = min(self.backoff_max_s, self.backoff_s * float(2**attempt))
-        delay *= 0.5 + random.random() / 2  # jitter, so workers do not retry in step
-        if hinted is not None:
-            delay = max(delay, min(hinted, self.backoff_max_s))
-        return delay
-
-    async def aclose(self) -> None:
-        close = getattr(self._llm, "aclose", None)
-        if close is None:
-            return
-        try:
-            await close()
-        except Exception:  # closing is best effort at shutdown
-            log.debug("closing the %s client failed", self.provider, exc_info=True)
-
-
-def _chain(exc: BaseException) -> list[BaseException]:
-    """The exception, what it wraps (args[0], cause, context), a few levels deep."""
-    seen: list[BaseException] = []
-    todo: list[BaseException | None] = [exc]
-    while todo and len(seen) < 8:
-        e = todo.pop(0)
-        if e is None or any(e is s for s in seen):
-            continue
-        seen.append(e)
-        first = e.args[0] if e.args else None
-        todo += [first if isinstance(first, BaseException) else None, e.__cause__, e.__context__]
-    return seen
-
-
-def _status(e: BaseException) -> int | None:
-    for attr in ("status_code", "code", "status"):
-        value = getattr(e, attr, None)
-        if isinstance(value, int) and 100 <= value < 600:
-            return value
-    response = getattr(e, "response", None)
-    value = getattr(response, "status_code", None)
-    return value if isinstance(value, int) else None
-
-
-def classify(exc: BaseException) -> tuple[bool, str]:
-    """(transient?, why): time-outs, connection trouble, 429 and 5xx are worth a retry."""
-    for e in _chain(exc):
-        if isinstance(e, TimeoutError) or "timeout" in type(e).__name__.lower():
-            return True, "timed out"
-        status = _status(e)
-        if status is not None:
-            transient = status == 429 or status >= 500
-            return transient, f"HTTP {status}: {_short(e)}"
-        name = type(e).__name__.lower()
-        if isinstance(e, ConnectionError) or "connect" in name or "transport" in name:
-            return True, f"could not connect: {_short(e)}"
-    return False, f"{type(exc).__name__}: {_short(exc)}"
-
-
-def retry_after(exc: BaseException) -> float | None:
-    """The Retry-After header of an HTTP error in the chain, in seconds, if numeric."""
-    for e in _chain(exc):
-        headers = getattr(getattr(e, "response", None), "headers", None)
-        if headers is None:
-            continue
-        try:
-            return float(headers.get("retry-after"))
-        except (TypeError, ValueError):
-            return None
-    return None
-
-
-def _short(e: BaseException, width: int = 200) -> str:
-    text = " ".join(str(e).split()) or type(e).__name__
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def build_llm(settings: Settings) -> LLMClient | None:
@@ -168,89 +134,41 @@ def build_llm(settings: Settings) -> LLMClient | None:
     Raises LLMNotConfigured when the settings name an unknown provider, lack a model
     or URL the provider needs, or the provider's SDK is not installed.
     """
-    provider = (settings.llm_provider or "").strip().lower()
-    if not provider:
+    name = (settings.llm_provider or "").strip().lower()
+    if not name:
         return None
-    if provider not in PROVIDERS:
+    provider = PROVIDERS.get(name)
+    if provider is None:
         raise LLMNotConfigured(
             f"HEBBS_LLM_PROVIDER={settings.llm_provider!r} is not one of {', '.join(PROVIDERS)}",
             details={"setting": "HEBBS_LLM_PROVIDER"},
         )
-    model = settings.llm_model or DEFAULT_MODELS.get(provider)
+    model = settings.llm_model or provider.default_model
     if not model:
         raise LLMNotConfigured(
-            f"provider {provider} needs HEBBS_LLM_MODEL", details={"setting": "HEBBS_LLM_MODEL"}
+            f"provider {name} needs HEBBS_LLM_MODEL", details={"setting": "HEBBS_LLM_MODEL"}
         )
-    if provider == "openai-compatible" and not settings.llm_base_url:
+    if provider.needs_base_url and not settings.llm_base_url:
         raise LLMNotConfigured(
-            "provider openai-compatible needs HEBBS_LLM_BASE_URL (e.g. http://host:8080/v1)",
+            f"provider {name} needs HEBBS_LLM_BASE_URL (e.g. {provider.needs_base_url})",
             details={"setting": "HEBBS_LLM_BASE_URL"},
         )
     try:
-        llm = _make(provider, model, settings)
+        llm = provider.make(model, settings)
     except ImportError as exc:
         raise LLMNotConfigured(
-            f"provider {provider} needs its SDK: pip install 'hebbs-graph[{_EXTRAS[provider]}]'",
+            f"provider {name} needs its SDK: pip install 'hebbs-graph[{provider.extra}]'",
             details={"setting": "HEBBS_LLM_PROVIDER"},
         ) from exc
     except Exception as exc:  # SDK constructors refuse e.g. a missing API key
         raise LLMNotConfigured(
-            f"provider {provider} could not be set up: {_short(exc)}",
+            f"provider {name} could not be set up: {short(exc)}",
             details={"setting": "HEBBS_LLM_API_KEY"},
         ) from exc
-    return GraphRagLLM(llm, provider=provider, model=model, settings=settings)
-
-
-def _make(provider: str, model: str, settings: Settings) -> Any:
-    from neo4j_graphrag.utils.rate_limit import NoOpRateLimitHandler
-
-    no_retry = NoOpRateLimitHandler()
-    timeout = settings.llm_timeout_s
-    if provider in ("openai", "openai-compatible"):
-        from neo4j_graphrag.llm.openai_llm import OpenAILLM
-
-        # A local OpenAI-compatible server usually wants no key; the SDK insists on one.
-        key = settings.llm_api_key or ("unused" if provider == "openai-compatible" else None)
-        return OpenAILLM(
-            model,
-            rate_limit_handler=no_retry,
-            base_url=settings.llm_base_url,
-            api_key=key,
-            timeout=timeout,
-            max_retries=0,
-        )
-    if provider == "anthropic":
-        from neo4j_graphrag.llm.anthropic_llm import AnthropicLLM
-
-        return AnthropicLLM(
-            model,
-            rate_limit_handler=no_retry,
-            base_url=settings.llm_base_url,
-            api_key=settings.llm_api_key,
-            timeout=timeout,
-            max_retries=0,
-        )
-    if provider == "gemini":
-        from neo4j_graphrag.llm.google_genai_llm import GeminiLLM
-
-        return GeminiLLM(
-            model,
-            rate_limit_handler=no_retry,
-            base_url=settings.llm_base_url,
-            api_key=settings.llm_api_key,
-            http_options={"timeout": int(timeout * 1000)},
-        )
-    from neo4j_graphrag.llm.ollama_llm import OllamaLLM
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        llm = OllamaLLM(
-            model,
-            rate_limit_handler=no_retry,
-            host=settings.llm_base_url or DEFAULT_OLLAMA_HOST,
-            timeout=timeout,
-        )
-    # OllamaLLM's v2 call sends {**model_params, **kwargs} as `options`; the legacy
-    # wrapping it does at construction would nest an "options" key inside options.
-    llm.model_params = {}
-    return llm
+    return GraphRagLLM(
+        llm,
+        provider=name,
+        model=model,
+        settings=settings,
+        call_params=(provider.temperature_param, provider.length_param),
+    )

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from hebbs_graph.models.compact import CompactPrimeOut, CompactRecallOut
 from hebbs_graph.models.contradict import CommitIn, CommitOut, PrepareIn, PrepareOut
+from hebbs_graph.models.conversation import ConversationIn, ConversationOut
 from hebbs_graph.models.graph import LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import ForgetIn, ForgetOut, Memory, MemoryIn, ReviseIn
 from hebbs_graph.models.recall import RecallIn, RecallOut
@@ -36,12 +38,18 @@ class MemoryPort(Protocol):
     async def forget(self, tenant_id: str, criteria: ForgetIn) -> ForgetOut: ...
 
 
+class ConversationPort(Protocol):
+    async def remember_conversation(
+        self, tenant_id: str, request: ConversationIn
+    ) -> ConversationOut: ...
+
+
 class RecallPort(Protocol):
-    async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut: ...
+    async def answer(self, tenant_id: str, request: RecallIn) -> RecallOut | CompactRecallOut: ...
 
 
 class PrimePort(Protocol):
-    async def prime(self, tenant_id: str, request: PrimeIn) -> PrimeOut: ...
+    async def answer(self, tenant_id: str, request: PrimeIn) -> PrimeOut | CompactPrimeOut: ...
 
 
 class LineagePort(Protocol):
@@ -75,6 +83,9 @@ class ToolServices(Protocol):
 
     @property
     def memory(self) -> MemoryPort: ...
+
+    @property
+    def conversation(self) -> ConversationPort: ...
 
     @property
     def recall(self) -> RecallPort: ...

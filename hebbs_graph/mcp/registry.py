@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, get_type_hints
 
 import mcp_types as types
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.mcp.ports import ToolServices
@@ -32,7 +32,7 @@ class ToolSpec:
     name: str
     description: str
     input_model: type[BaseModel]
-    output_model: type[BaseModel]
+    output_model: Any  # a model, or a union of models (recall and prime: full | compact)
     fn: ToolFn
     annotations: types.ToolAnnotations
 
@@ -40,8 +40,12 @@ class ToolSpec:
         return types.Tool(
             name=self.name,
             description=self.description,
-            input_schema=_object_schema(self.input_model.model_json_schema()),
-            output_schema=_object_schema(self.output_model.model_json_schema(mode="serialization")),
+            input_schema=_optional_not_null(
+                _object_schema(self.input_model.model_json_schema(), TITLES)
+            ),
+            output_schema=_object_schema(
+                TypeAdapter(self.output_model).json_schema(mode="serialization"), OUTPUT_NOTES
+            ),
             annotations=self.annotations,
         )
 
@@ -116,7 +120,9 @@ class ToolRegistry:
             return tool_error("internal_error: the memory service failed; see its log")
         data = result.model_dump(mode="json")
         return types.CallToolResult(
-            content=[types.TextContent(text=json.dumps(data, ensure_ascii=False))],
+            content=[
+                types.TextContent(text=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            ],
             structured_content=data,
         )
 
@@ -134,7 +140,45 @@ def describe_validation(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def _object_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """MCP wants an object at the root; pydantic models always give one, but say so."""
+# Schema keywords a tool list leaves out: the titles pydantic gives every field repeat
+# its name, and an answer's descriptions and defaults are the tool description's job.
+# They fill an agent's context on every conversation.
+TITLES = frozenset({"title"})
+OUTPUT_NOTES = frozenset({"title", "description", "default"})
+
+
+def _object_schema(schema: dict[str, Any], dropped: frozenset[str]) -> dict[str, Any]:
+    """MCP wants an object at the root (a union of models is one too)."""
     schema.setdefault("type", "object")
-    return schema
+    lean: dict[str, Any] = _without(schema, dropped)
+    return lean
+
+
+def _without(node: Any, dropped: frozenset[str]) -> Any:
+    """``node`` less the ``dropped`` keywords (a property of such a name stays)."""
+    if isinstance(node, list):
+        return [_without(item, dropped) for item in node]
+    if not isinstance(node, dict):
+        return node
+    kept: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("properties", "$defs") and isinstance(value, dict):
+            kept[key] = {name: _without(spec, dropped) for name, spec in value.items()}
+        elif key not in dropped:
+            kept[key] = _without(value, dropped)
+    return kept
+
+
+def _optional_not_null(node: Any) -> Any:
+    """An optional argument is left out rather than sent as null: ``{"anyOf": [X, null],
+    "default": null}`` becomes ``X`` (the model still takes a null)."""
+    if isinstance(node, list):
+        return [_optional_not_null(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    branches = node.get("anyOf", [])
+    kept = [b for b in branches if b.get("type") != "null"]
+    if len(branches) == 2 and len(kept) == 1 and node.get("default", 0) is None:
+        rest = {k: v for k, v in node.items() if k not in ("anyOf", "default")}
+        node = {**kept[0], **rest}
+    return {key: _optional_not_null(value) for key, value in node.items()}

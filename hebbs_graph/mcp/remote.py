@@ -18,7 +18,9 @@ from pydantic import BaseModel
 
 from hebbs_graph.client import HebbsClient
 from hebbs_graph.mcp.ports import ToolServices
+from hebbs_graph.models.compact import CompactPrimeOut, CompactRecallOut
 from hebbs_graph.models.contradict import CommitIn, CommitOut, PrepareIn, PrepareOut
+from hebbs_graph.models.conversation import ConversationIn, ConversationOut
 from hebbs_graph.models.graph import LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import ForgetIn, ForgetOut, Memory, MemoryIn, ReviseIn
 from hebbs_graph.models.recall import RecallIn, RecallOut
@@ -55,14 +57,28 @@ class _Memory(_Facet):
         return await self.client.forget(**_fields(criteria))
 
 
+class _Conversation(_Facet):
+    async def remember_conversation(
+        self, tenant_id: str, request: ConversationIn
+    ) -> ConversationOut:
+        return await self.client.conversation(**_fields(request))
+
+
 class _Recall(_Facet):
-    async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
-        return await self.client.recall(**_fields(request))
+    async def answer(self, tenant_id: str, request: RecallIn) -> RecallOut | CompactRecallOut:
+        # The view always travels: a tool's default (compact) is not the API's (full).
+        out: RecallOut | CompactRecallOut = await self.client.recall(
+            **{**_fields(request), "view": request.view}
+        )
+        return out
 
 
 class _Prime(_Facet):
-    async def prime(self, tenant_id: str, request: PrimeIn) -> PrimeOut:
-        return await self.client.prime(**_fields(request))
+    async def answer(self, tenant_id: str, request: PrimeIn) -> PrimeOut | CompactPrimeOut:
+        out: PrimeOut | CompactPrimeOut = await self.client.prime(
+            **{**_fields(request), "view": request.view}
+        )
+        return out
 
 
 class _Lineage(_Facet):
@@ -105,6 +121,7 @@ class ApiServices:
     def __init__(self, client: HebbsClient) -> None:
         self.client = client
         self.memory = _Memory(client)
+        self.conversation = _Conversation(client)
         self.recall = _Recall(client)
         self.prime = _Prime(client)
         self.lineage = _Lineage(client)

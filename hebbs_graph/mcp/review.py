@@ -24,15 +24,13 @@ from hebbs_graph.models.reflect import (
 @TOOLS.tool(
     PrepareIn,
     description="""
-    Review contradictions, silently. Call it right after prime when prime lists
-    pending_contradictions, and after you have stored several memories in a row. It lists
-    pairs of stored memories that seem to disagree (memory a is the older), with snippets,
-    a classifier score, the signals it saw and a suggested verdict. Judge each pair
-    yourself, then send every verdict in one contradiction_commit call. Memories you just
-    stored are checked right after they are stored: checks_pending > 0 means more pairs
-    may still appear; look again later rather than wait. This is
-    housekeeping: do not mention it to the user. Tell the user only when a real conflict
-    touches the current work and you cannot tell which side is right.
+    Review contradictions, silently: right after prime reports pending_contradictions,
+    and after you have stored several memories in a row. It lists pairs of memories that
+    seem to disagree (a is the older) with snippets, a classifier score and a suggested
+    verdict. Judge each pair, then send all verdicts in one contradiction_commit call.
+    checks_pending > 0 means more pairs may still appear; look again later. Do not
+    mention it to the user; tell them only when a real conflict touches the current work
+    and you cannot tell which side is right.
     """,
     read_only=True,
 )
@@ -46,12 +44,10 @@ async def contradiction_prepare(
     CommitIn,
     description="""
     Record your verdicts on the pairs contradiction_prepare listed, all in one call:
-    verdicts [{pending_id, verdict, confidence, reasoning}]. verdict "contradiction" when
-    both cannot be true at once (they are linked, and recall flags each with
-    conflicts_with); "revision" when one updates the other (the newer supersedes the older,
-    which drops out of recall; set newer_memory_id if the later date is not the newer
-    fact); "dismiss" when they do not really conflict. Give confidence 0..1 and one line
-    of reasoning. The verdicts apply all together or not at all.
+    verdicts [{pending_id, verdict, confidence, reasoning}]. "contradiction": both cannot
+    be true (recall then flags each with conflicts_with); "revision": the newer supersedes
+    the older (set newer_memory_id if the later date is not the newer fact); "dismiss":
+    no real conflict. All verdicts apply together or not at all.
     """,
 )
 async def contradiction_commit(

@@ -5,11 +5,13 @@ it from the path), so the same rules hold at every door."""
 
 from __future__ import annotations
 
-from pydantic import field_validator
+from pydantic import Field
 
-from hebbs_graph.ids import normalize_id
 from hebbs_graph.mcp.ports import ToolServices
 from hebbs_graph.mcp.registry import ToolRegistry
+from hebbs_graph.models.compact import CompactPrimeOut, CompactRecallOut
+from hebbs_graph.models.conversation import ConversationIn, ConversationOut
+from hebbs_graph.models.fields import MemoryId
 from hebbs_graph.models.graph import LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.models.memory import (
     ForgetIn,
@@ -19,60 +21,60 @@ from hebbs_graph.models.memory import (
     MemoryIn,
     ReviseIn,
 )
-from hebbs_graph.models.recall import RecallIn, RecallOut
+from hebbs_graph.models.recall import RecallIn, RecallOut, View
 
 TOOLS = ToolRegistry()
 
 
 class MemoryRef(Input):
-    memory_id: str
-
-    @field_validator("memory_id")
-    @classmethod
-    def _id(cls, value: str) -> str:
-        return normalize_id(value, field="memory_id")
+    memory_id: MemoryId
 
 
 class ReviseToolIn(ReviseIn):
-    memory_id: str
+    memory_id: MemoryId
 
-    @field_validator("memory_id")
-    @classmethod
-    def _id(cls, value: str) -> str:
-        return normalize_id(value, field="memory_id")
+
+COMPACT = "compact (default): id, content, score, kind, one time per memory. full: every field."
+
+
+class PrimeToolIn(PrimeIn):
+    view: View = Field(default="compact", description=COMPACT)
+
+
+class RecallToolIn(RecallIn):
+    view: View = Field(default="compact", description=COMPACT)
 
 
 @TOOLS.tool(
-    PrimeIn,
+    PrimeToolIn,
     description="""
-    Call this FIRST, at the start of every conversation (or task) about a person, customer,
-    project or other entity, before you answer. Give entity_id (who or what it is about)
-    and similarity_cue (what the conversation is about, in a few words). You get the
-    entity's recent memories, the memories most relevant to the cue, its best insights,
-    and what waits for you: pending_contradictions (review them silently with
-    contradiction_prepare and contradiction_commit), stale_insights and reflection.due
-    (when true, reflect with reflect_prepare and reflect_commit).
-    Use the result as background; do not read it out to the user.
+    Call this FIRST, at the start of every conversation or task about a person, customer,
+    project or other entity, before you answer. Give entity_id and similarity_cue (what
+    the talk is about, in a few words). You get recent memories, the most relevant ones,
+    the best insights, and what waits: pending_contradictions (review them silently with
+    contradiction_prepare), stale_insights, and reflection when due (reflect_prepare).
+    Use it as background; do not read it out to the user.
     """,
 )
-async def prime(services: ToolServices, tenant_id: str, request: PrimeIn) -> PrimeOut:
-    return await services.prime.prime(tenant_id, request)
+async def prime(
+    services: ToolServices, tenant_id: str, request: PrimeToolIn
+) -> CompactPrimeOut | PrimeOut:
+    return await services.prime.answer(tenant_id, request)
 
 
 @TOOLS.tool(
     MemoryIn,
     description="""
     Store one thing worth knowing later: a fact, decision, preference, commitment, outcome
-    or correction that the user or the work revealed. One self-contained statement per
-    call, in plain words that make sense without the conversation ("Acme's renewal budget
-    is $5,000 for 2025", not "it's 5k"), with entity_id set to who or what it is about.
-    importance: 0.9-1.0 commitments, deadlines, money, hard constraints, anything the user
-    asked you to remember; 0.6-0.8 preferences, decisions, outcomes; 0.3-0.5 ordinary
-    context; below 0.3 is rarely worth storing. Set occurred_at when it happened earlier
-    than now; put structured facts in context (a JSON object); link causes with edges
-    [{target_id, edge_type: CAUSED_BY}] (this memory is the effect). Do not store small
-    talk, secrets (passwords, keys, card numbers), or what is already stored; if a stored
-    fact changed, call revise on it instead of storing a second version.
+    or correction. One self-contained statement per call that makes sense without the
+    conversation ("Acme's renewal budget is $5,000 for 2025", not "it's 5k"), with
+    entity_id set to who or what it is about. importance: 0.9-1.0 commitments, deadlines,
+    money, hard constraints, anything the user asked you to remember; 0.6-0.8
+    preferences, decisions, outcomes; 0.3-0.5 ordinary context. Set occurred_at when it
+    happened earlier; link causes with edges [{target_id, edge_type: CAUSED_BY}]. Do not
+    store small talk, secrets, or what is already stored; if a stored fact changed, revise
+    it instead. The same words again for the same entity reinforce the stored memory
+    (the answer says reinforced: true) instead of storing a copy.
     """,
 )
 async def remember(services: ToolServices, tenant_id: str, request: MemoryIn) -> Memory:
@@ -80,25 +82,40 @@ async def remember(services: ToolServices, tenant_id: str, request: MemoryIn) ->
 
 
 @TOOLS.tool(
-    RecallIn,
+    ConversationIn,
+    description="""
+    Store a conversation turn by turn when the exchange itself is worth keeping: at the end
+    of a session (or every so often in a long one), or to import a chat log. Give
+    entity_id and messages [{speaker or role, content, occurred_at?}] in order; each turn
+    becomes a memory, chained in time. Pass the answer's session_id again to add later
+    turns; turns already stored are skipped. For a single distilled fact, use remember.
+    """,
+)
+async def remember_conversation(
+    services: ToolServices, tenant_id: str, request: ConversationIn
+) -> ConversationOut:
+    return await services.conversation.remember_conversation(tenant_id, request)
+
+
+@TOOLS.tool(
+    RecallToolIn,
     description="""
     Search long-term memory. Call it before answering anything that depends on the past:
     what the user said, decided or prefers, what happened, and why. Give cue (a question
     or keywords) and entity_id when you know who it is about. The default strategy,
-    hybrid (meaning plus keywords), suits most questions; use strategies
-    [{strategy: temporal}] for "what happened lately / in order" (time_range narrows it),
-    [{strategy: causal, seed_memory_id, direction: backward, edge_types: [CAUSED_BY]}]
-    for "why did this happen", [{strategy: analogical, cross_entity: true}] for "a similar
-    case elsewhere". Results are ranked by score = w_r*relevance + w_t*recency +
-    w_i*importance + w_c*reinforcement; each carries that breakdown, the strategies that
-    found it and, for graph walks, its path. When a result has conflicts_with, the
-    memories disagree: prefer the newer or better-supported one and mention the conflict
-    only if it matters to the answer. Recall counts as use and strengthens what it
-    returns; pass reinforce: false to look without that.
+    hybrid, suits most questions; use strategies [{strategy: temporal}] for "what happened
+    lately" (time_range narrows it), [{strategy: causal, seed_memory_id, direction:
+    backward}] for "why", [{strategy: analogical, cross_entity: true}] for "a similar case
+    elsewhere"; a strategy's own fields go beside its name, and the memory service checks
+    them. When a result has conflicts_with or may_be_superseded_by, prefer the newer
+    or better-supported memory; mention the conflict only if it matters. view: full adds
+    each score's breakdown. reinforce: false looks without counting it as use.
     """,
 )
-async def recall(services: ToolServices, tenant_id: str, request: RecallIn) -> RecallOut:
-    return await services.recall.recall(tenant_id, request)
+async def recall(
+    services: ToolServices, tenant_id: str, request: RecallToolIn
+) -> CompactRecallOut | RecallOut:
+    return await services.recall.answer(tenant_id, request)
 
 
 @TOOLS.tool(

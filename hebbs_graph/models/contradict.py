@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, model_validator
 
-from hebbs_graph.ids import normalize_id
-from hebbs_graph.models.fields import UtcTime
+from hebbs_graph.models.fields import MemoryId, UtcTime
 from hebbs_graph.models.memory import EntityId, Input, MemoryKind
 
 VerdictKind = Literal["contradiction", "revision", "dismiss"]
@@ -75,23 +74,13 @@ class PrepareOut(BaseModel):
 
 
 class VerdictIn(Input):
-    pending_id: str
+    pending_id: MemoryId
     verdict: VerdictKind
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     reasoning: str | None = Field(default=None, max_length=4000)
-    newer_memory_id: str | None = Field(
+    newer_memory_id: MemoryId | None = Field(
         default=None, description="For 'revision': which side is the newer (default: by date)."
     )
-
-    @field_validator("pending_id")
-    @classmethod
-    def _pending(cls, value: str) -> str:
-        return normalize_id(value, field="pending_id")
-
-    @field_validator("newer_memory_id")
-    @classmethod
-    def _newer(cls, value: str | None) -> str | None:
-        return normalize_id(value, field="newer_memory_id") if value is not None else None
 
 
 class CommitIn(Input):

@@ -15,8 +15,9 @@ import typing
 from datetime import datetime, timedelta
 from typing import Annotated, Any
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, ValidationInfo
 
+from hebbs_graph.ids import normalize_id
 from hebbs_graph.timeutil import as_utc
 
 MAX_CONTEXT_DEPTH = 32
@@ -66,6 +67,26 @@ def name_text(value: str) -> str:
     if found:
         raise ValueError(f"must not contain control character U+{ord(found.group()):04X}")
     return value
+
+
+def memory_id(value: str, info: ValidationInfo) -> str:
+    """A memory (or pending pair) id in its 32-hex form; a bad one is refused naming the
+    field it came in (InvalidInput, as every door reports it)."""
+    return normalize_id(value, field=info.field_name or "id")
+
+
+MemoryId = Annotated[str, AfterValidator(memory_id)]
+
+
+def tags(value: list[str]) -> list[str]:
+    for tag in value:
+        if not tag or len(tag) > 128:
+            raise ValueError("each tag must be 1..128 characters")
+        name_text(tag)
+    return value
+
+
+Tags = Annotated[list[str], AfterValidator(tags)]
 
 
 def json_depth(value: Any) -> int:

@@ -10,16 +10,30 @@ from pydantic import BaseModel, Field
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.fields import Window
 from hebbs_graph.models.memory import Edge, EntityId, Input, Memory
-from hebbs_graph.models.recall import RecallResult
+from hebbs_graph.models.recall import VIEW_DESCRIPTION, RecallResult, View
 
 
 class PrimeIn(Input):
     entity_id: EntityId
     similarity_cue: str | None = Field(default=None, max_length=16_384)
-    max_memories: int = Field(default=20, ge=1, le=200)
+    max_memories: int = Field(
+        default=20, ge=1, le=200, description="Recent and relevant memories together."
+    )
+    per_section: int | None = Field(
+        default=None,
+        ge=1,
+        le=100,
+        description="At most this many memories in each section (recent, relevant,"
+        " insights, stale_insights); default the prime_per_section setting (10).",
+    )
     recency_window: Window = Field(
         default=timedelta(days=7),
         description="How far back 'recent' reaches: seconds or an ISO 8601 duration (P7D).",
+    )
+    view: View = Field(
+        default="full",
+        description=VIEW_DESCRIPTION + " Compact prime counts pending contradictions"
+        " instead of listing them.",
     )
 
 
@@ -36,7 +50,10 @@ class PrimeOut(BaseModel):
     recent: list[RecallResult]
     relevant: list[RecallResult]
     insights: list[Memory]
-    pending_contradictions: list[dict[str, Any]] = Field(default_factory=list)
+    pending_contradictions: list[dict[str, Any]] = Field(
+        default_factory=list, description="The strongest pending pairs (at most 20)."
+    )
+    pending_total: int = Field(default=0, description="How many pairs are pending in all.")
     stale_insights: list[Memory] = Field(default_factory=list)
     reflection: ReflectionDue = Field(default_factory=ReflectionDue)
 

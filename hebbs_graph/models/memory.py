@@ -20,9 +20,10 @@ from pydantic import (
 )
 
 from hebbs_graph.graph.edges import EdgeType
-from hebbs_graph.ids import normalize_id
 from hebbs_graph.models.fields import (
     Context,
+    MemoryId,
+    Tags,
     UtcTime,
     accepts_bool,
     is_number,
@@ -63,14 +64,9 @@ EntityId = Annotated[str, AfterValidator(_check_entity)]
 
 
 class EdgeIn(Input):
-    target_id: str
+    target_id: MemoryId
     edge_type: EdgeType
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
-
-    @field_validator("target_id")
-    @classmethod
-    def _target(cls, value: str) -> str:
-        return normalize_id(value, field="target_id")
 
 
 class MemoryIn(Input):
@@ -80,11 +76,20 @@ class MemoryIn(Input):
         default=None, description="Any JSON object, at most 16 KiB and 32 levels deep."
     )
     entity_id: EntityId | None = None
-    tags: list[str] = Field(default_factory=list, max_length=64)
+    tags: Tags = Field(default_factory=list, max_length=64)
     occurred_at: UtcTime | None = Field(
         default=None, description="When it happened (ISO 8601); defaults to now."
     )
     edges: list[EdgeIn] = Field(default_factory=list, max_length=100)
+    on_duplicate: Literal["reinforce", "store"] = Field(
+        default="reinforce",
+        description="When the same entity (or, without entity_id, the tenant) already holds "
+        "a current episode with the same content (compared trimmed, whitespace collapsed): "
+        "reinforce (the default) reinforces that memory as a recall does and returns it, "
+        "with reinforced: true, storing nothing new (this request's importance, context, "
+        "tags and occurred_at are not applied; its edges are added to it); store stores a "
+        "second copy anyway.",
+    )
 
     @field_validator("content")
     @classmethod
@@ -92,15 +97,6 @@ class MemoryIn(Input):
         if not value.strip():
             raise ValueError("content must not be blank")
         return stored_text(value)
-
-    @field_validator("tags")
-    @classmethod
-    def _tags(cls, value: list[str]) -> list[str]:
-        for tag in value:
-            if not tag or len(tag) > 128:
-                raise ValueError("each tag must be 1..128 characters")
-            name_text(tag)
-        return value
 
 
 class BatchIn(Input):
@@ -140,9 +136,20 @@ class Memory(BaseModel):
         "stored or revised (detection runs right after the answer), or a check that "
         "failed and will be retried. Pairs it raises appear once it is false.",
     )
-    # Ids of the memories this one has a confirmed contradiction with, when the query
-    # that loaded it said (the @memory fragment does); never serialised.
+    reinforced: bool = Field(
+        default=False,
+        exclude_if=lambda reinforced: not reinforced,
+        description="Only in remember's answer, and only when true: the content was already "
+        "remembered (on_duplicate: reinforce), so this is the existing memory, reinforced "
+        "(access_count + 1), and nothing new was stored (REST answers 200 then, 201 for a "
+        "memory stored).",
+    )
+    # Ids of the memories this one has a confirmed (contradicts) or pending
+    # (pending_with) contradiction with, when the query that loaded it said (the @memory
+    # fragment does), and the pair keys an agent dismissed; never serialised.
     _contradicts: list[str] | None = PrivateAttr(default=None)
+    _pending_with: list[str] | None = PrivateAttr(default=None)
+    _dismissed_pairs: list[str] = PrivateAttr(default_factory=list)
 
     @property
     def contradicts(self) -> list[str] | None:
@@ -152,13 +159,33 @@ class Memory(BaseModel):
     def contradicts(self, ids: list[str] | None) -> None:
         self._contradicts = ids
 
+    @property
+    def pending_with(self) -> list[str] | None:
+        return self._pending_with
 
-class RememberOut(BaseModel):
-    memory: Memory
+    @pending_with.setter
+    def pending_with(self, ids: list[str] | None) -> None:
+        self._pending_with = ids
+
+    @property
+    def dismissed_pairs(self) -> list[str]:
+        return self._dismissed_pairs
+
+    @dismissed_pairs.setter
+    def dismissed_pairs(self, keys: list[str]) -> None:
+        self._dismissed_pairs = keys
 
 
 class BatchOut(BaseModel):
-    memory_ids: list[str]
+    memory_ids: list[str] = Field(
+        description="One id per item, in input order; an item that duplicated a stored "
+        "memory or an earlier item has that memory's id."
+    )
+    reinforced: list[str] = Field(
+        default_factory=list,
+        description="The ids among memory_ids of memories stored before this call and "
+        "reinforced instead of stored again (each once).",
+    )
 
 
 class MemoryPage(BaseModel):
@@ -178,10 +205,6 @@ class EdgesOut(BaseModel):
     edges: list[Edge]
 
 
-class LinkIn(EdgeIn):
-    pass
-
-
 class ReviseIn(Input):
     content: str | None = Field(default=None, min_length=1)
     importance: float | None = Field(default=None, ge=0.0, le=1.0)
@@ -198,19 +221,12 @@ class ReviseIn(Input):
 
 
 class ForgetIn(Input):
-    memory_ids: list[str] | None = Field(default=None, max_length=10_000)
+    memory_ids: list[MemoryId] | None = Field(default=None, max_length=10_000)
     entity_id: EntityId | None = None
     older_than: UtcTime | None = None
-    access_count_below: int | None = Field(default=None, ge=0)
+    access_count_below: int | None = Field(default=None, ge=0, le=2**63 - 1)
     kind: Literal["episode", "insight"] | None = None
     decay_below: float | None = Field(default=None, ge=0.0)
-
-    @field_validator("memory_ids")
-    @classmethod
-    def _ids(cls, value: list[str] | None) -> list[str] | None:
-        if value is None:
-            return None
-        return [normalize_id(v, field="memory_ids") for v in value]
 
     def is_empty(self) -> bool:
         return all(v is None for v in self.model_dump().values())

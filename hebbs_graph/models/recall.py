@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import ClassVar, Literal
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from hebbs_graph.graph.edges import EdgeType
-from hebbs_graph.ids import normalize_id
 from hebbs_graph.models.fields import UtcTime, finite_sum
 from hebbs_graph.models.memory import EntityId, Input, Memory
 
 
 class Strategy(StrEnum):
+    """The built-in strategies' names (services/recall/strategies/ holds every one)."""
+
     SIMILARITY = "similarity"
     HYBRID = "hybrid"
     TEMPORAL = "temporal"
@@ -21,8 +22,14 @@ class Strategy(StrEnum):
     ANALOGICAL = "analogical"
 
 
-CUE_STRATEGIES = frozenset({Strategy.SIMILARITY, Strategy.HYBRID})
-SEED_OR_CUE_STRATEGIES = frozenset({Strategy.CAUSAL, Strategy.ANALOGICAL})
+DEFAULT_STRATEGY = Strategy.HYBRID.value
+
+View = Literal["full", "compact"]
+VIEW_DESCRIPTION = (
+    "full (default): every field and the score breakdown. compact: per memory only id,"
+    " content, score, kind, occurred_at, and entity_id, conflicts_with,"
+    " may_be_superseded_by when they apply; nothing null, no hashes."
+)
 
 
 class Weights(Input):
@@ -65,23 +72,33 @@ class TimeRange(Input):
         return self
 
 
-class StrategySpec(Input):
-    strategy: Strategy
+class SpecBase(Input):
+    """What every recall strategy's spec has: its name, its own cap and entity. Each
+    strategy's module (services/recall/strategies/) subclasses it with ``strategy`` as a
+    literal and its own fields; together they make the discriminated union the server
+    checks requests against."""
+
+    strategy: str
     top_k: int | None = Field(default=None, ge=1, le=1000)
     entity_id: EntityId | None = None
-    time_range: TimeRange | None = None
-    order: Literal["newest", "oldest"] = "newest"
-    seed_memory_id: str | None = None
-    edge_types: list[EdgeType] | None = None
-    direction: Literal["forward", "backward", "both"] = "both"
-    max_depth: int = Field(default=5, ge=1, le=10)
-    analogical_alpha: float = Field(default=0.5, ge=0.0, le=1.0)
-    cross_entity: bool = False
 
-    @field_validator("seed_memory_id")
-    @classmethod
-    def _seed(cls, value: str | None) -> str | None:
-        return normalize_id(value, field="seed_memory_id") if value is not None else None
+    # Whether the strategy uses the cue's embedding (the service embeds the cue once for
+    # all that do).
+    searches_by_meaning: ClassVar[bool] = True
+
+    def cue_problem(self, has_cue: bool) -> str | None:
+        """Why this spec cannot run with (or without) the request's cue, if it cannot."""
+        return None
+
+
+class StrategySpec(SpecBase):
+    """A strategy as the wire carries it, for callers without the server (the client):
+    the name and the common fields are checked here; the strategy's own fields are kept
+    as given and checked by the server against that strategy's model."""
+
+    model_config = ConfigDict(extra="allow")
+
+    strategy: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
 
 
 class RecallIn(Input):
@@ -107,23 +124,26 @@ class RecallIn(Input):
         ),
     )
     reinforce: bool = True
+    view: View = Field(default="full", description=VIEW_DESCRIPTION)
 
     @model_validator(mode="after")
     def _check(self) -> RecallIn:
         if self.weights is not None and self.preset is not None:
             raise ValueError("give weights or preset, not both")
         has_cue = bool(self.cue and self.cue.strip())
+        if not self.strategies and not has_cue:
+            raise ValueError(f"cue is required for the {DEFAULT_STRATEGY} strategy (the default)")
         for spec in self.specs():
-            if spec.strategy in CUE_STRATEGIES and not has_cue:
-                raise ValueError(f"cue is required for the {spec.strategy.value} strategy")
-            if spec.strategy in SEED_OR_CUE_STRATEGIES and not has_cue and not spec.seed_memory_id:
-                raise ValueError(
-                    f"the {spec.strategy.value} strategy needs a cue or seed_memory_id"
-                )
+            problem = spec.cue_problem(has_cue)
+            if problem:
+                raise ValueError(problem)
         return self
 
-    def specs(self) -> list[StrategySpec]:
-        return self.strategies or [StrategySpec(strategy=Strategy.HYBRID)]
+    def specs(self) -> list[SpecBase]:
+        """The strategies to run; without any, the default (hybrid)."""
+        if self.strategies:
+            return list(self.strategies)
+        return [StrategySpec(strategy=DEFAULT_STRATEGY)]
 
     def effective_weights(self) -> Weights:
         return self.weights or PRESETS[self.preset or "default"]
@@ -147,16 +167,40 @@ class ConflictNote(BaseModel):
     )
 
 
+class Contributor(BaseModel):
+    """Something beyond a result's own match with the cue that moved it."""
+
+    kind: Literal["neighbour", "insight_source", "cue_date", "conflict"] = Field(
+        description="neighbour: a FOLLOWED_BY timeline neighbour that matched lent it a "
+        "share of its score (recall_neighbour_share); insight_source: the best of the "
+        "episodes this insight was drawn from lifted it (recall_insight_share); cue_date: "
+        "it occurred in a period the cue names (recall_time_boost); conflict: a memory it "
+        "contradicts or that may supersede it (or it them; breakdown.conflict says how "
+        "the order moved)."
+    )
+    memory_id: str | None = Field(default=None, description="The memory it came from.")
+    amount: float | None = Field(
+        default=None,
+        description="What it added to relevance, on relevance's scale (before the clip "
+        "to 1); none for a conflict.",
+    )
+    detail: str | None = Field(default=None, description="The period named, or the conflict.")
+
+
 class ScoreBreakdown(BaseModel):
     relevance: float
     recency: float
     importance: float
     reinforcement: float
     weights: Weights
-    strategies: list[Strategy]
+    strategies: list[str]
     path: list[PathStep] | None = None
     depth: int | None = None
     conflict: ConflictNote | None = None
+    contributors: list[Contributor] = Field(
+        default_factory=list,
+        description="What contributed beyond the result's own relevance; empty when nothing did.",
+    )
 
 
 class RecallResult(BaseModel):

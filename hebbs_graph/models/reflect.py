@@ -7,8 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from hebbs_graph.ids import normalize_id
-from hebbs_graph.models.fields import UtcTime, name_text, stored_text
+from hebbs_graph.models.fields import MemoryId, Tags, UtcTime, stored_text
 from hebbs_graph.models.memory import EntityId, Input, Memory
 
 
@@ -82,8 +81,8 @@ class ReflectPrepareOut(BaseModel):
 class InsightIn(Input):
     content: str = Field(min_length=1)
     confidence: float = Field(ge=0.0, le=1.0)
-    source_memory_ids: list[str] = Field(min_length=1, max_length=10_000)
-    tags: list[str] = Field(default_factory=list, max_length=64)
+    source_memory_ids: list[MemoryId] = Field(min_length=1, max_length=10_000)
+    tags: Tags = Field(default_factory=list, max_length=64)
     cluster_id: int | None = None
 
     _content = field_validator("content")(_not_blank)
@@ -91,29 +90,14 @@ class InsightIn(Input):
     @field_validator("source_memory_ids")
     @classmethod
     def _ids(cls, value: list[str]) -> list[str]:
-        ids = [normalize_id(v, field="source_memory_ids") for v in value]
-        return list(dict.fromkeys(ids))
-
-    @field_validator("tags")
-    @classmethod
-    def _tags(cls, value: list[str]) -> list[str]:
-        for tag in value:
-            if not tag or len(tag) > 128:
-                raise ValueError("each tag must be 1..128 characters")
-            name_text(tag)
-        return value
+        return list(dict.fromkeys(value))  # normalised already (MemoryId)
 
 
 class StaleVerdictIn(Input):
-    memory_id: str
+    memory_id: MemoryId
     verdict: Literal["keep", "rewrite", "retire"]
     content: str | None = Field(default=None, description="The new wording (rewrite only).")
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
-
-    @field_validator("memory_id")
-    @classmethod
-    def _id(cls, value: str) -> str:
-        return normalize_id(value, field="memory_id")
 
     @model_validator(mode="after")
     def _content_for_rewrite(self) -> StaleVerdictIn:

@@ -11,12 +11,16 @@ from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.llm import build_llm
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.lineage import LineageService
-from hebbs_graph.services.memory import MemoryService
-from hebbs_graph.services.prime import PrimeService
-from hebbs_graph.services.recall import RecallService
-from hebbs_graph.services.reflect import ReflectService
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.listeners import WriteListener
+from hebbs_graph.services.memory.backup import BackupService
+from hebbs_graph.services.memory.conversation import ConversationService
+from hebbs_graph.services.memory.restore import RestoreService
+from hebbs_graph.services.memory.service import MemoryService
+from hebbs_graph.services.recall.prime import PrimeService
+from hebbs_graph.services.recall.service import RecallService
+from hebbs_graph.services.reflect.lineage import LineageService
+from hebbs_graph.services.reflect.service import ReflectService
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -33,6 +37,9 @@ class Services:
     lineage: LineageService
     contradict: ContradictionService
     reflect: ReflectService
+    backup: BackupService
+    restore: RestoreService
+    conversation: ConversationService
 
     async def close(self) -> None:
         await self.recall.drain()
@@ -69,19 +76,29 @@ async def open_services(
     except BaseException:
         await store.close()
         raise
-    recall = RecallService(store, embedder, settings)
-    memory = MemoryService(store, embedder, settings)
+    recall = RecallService(store, embedder, settings.recall, settings.contradiction)
     # The LLM judges contradictions at write time only when enabled for ingest.
+    contradiction = settings.contradiction
     contradict = ContradictionService(
-        store, settings, llm if settings.contradiction_llm_on_ingest else None, recall.sizes
+        store,
+        contradiction,
+        llm if contradiction.contradiction_llm_on_ingest else None,
+        recall.sizes,
     )
-    memory.listeners.append(contradict)  # Phase 1 after every remember, batch and revise
+    # Phase 1 after every remember, batch and revise, and after every stored insight: one
+    # list, handed to both writers.
+    listeners: list[WriteListener] = [contradict]
+    memory = MemoryService(store, embedder, settings.memory, listeners=listeners)
     contradict.start()  # this process's checker: its own writes, and the sweep
-    reflect = ReflectService(store, embedder, settings, llm=llm, listeners=memory.listeners)
-    prime = PrimeService(store, recall)
-    prime.pending_contradictions = contradict.pending_for_prime
-    prime.stale_insights = reflect.stale_for_prime
-    prime.reflection_due = reflect.due_for_prime
+    reflect = ReflectService(store, embedder, settings.reflect, llm=llm, listeners=listeners)
+    prime = PrimeService(
+        store,
+        recall,
+        pending_contradictions=contradict.pending_for_prime,
+        pending_total=contradict.pending_total,
+        stale_insights=reflect.stale_for_prime,
+        reflection_due=reflect.due_for_prime,
+    )
     return Services(
         settings=settings,
         store=store,
@@ -92,6 +109,9 @@ async def open_services(
         lineage=LineageService(store),
         contradict=contradict,
         reflect=reflect,
+        backup=BackupService(store, embedder),
+        restore=RestoreService(store, embedder),
+        conversation=ConversationService(store, memory, settings.memory),
     )
 
 

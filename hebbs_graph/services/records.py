@@ -5,12 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 from hebbs_graph.errors import TooLarge
 from hebbs_graph.models.fields import MAX_CONTEXT_DEPTH, json_depth
 from hebbs_graph.models.memory import Memory
-from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +21,11 @@ _HIDDEN = {
     "context_json",
     "snapshot_of",
     "contradicts",
+    "pending_with",
+    "dismissed_pairs",
     "hidden",
-    # A waiting contradiction check (services/check_queue.py): shown as
+    "content_key",
+    # A waiting contradiction check (services/contradict/check_queue.py): shown as
     # contradiction_check_pending.
     "check_due",
     "check_claimed_by",
@@ -34,6 +36,12 @@ _HIDDEN = {
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def content_key(text: str) -> str:
+    """What two memories share when they say the same thing: the hash of the content
+    trimmed, with every run of whitespace one space (remember finds duplicates by it)."""
+    return sha256(" ".join(text.split()))
 
 
 def tenant_key(tenant_id: str) -> str:
@@ -47,7 +55,23 @@ def entity_key(tenant_id: str, entity_id: str | None) -> str | None:
     return "e" + sha256(f"{tenant_id}\x00{entity_id}")[:32]
 
 
-def dump_context(context: dict[str, Any] | None, settings: Settings, field: str = "context") -> str:
+class ContentLimit(Protocol):
+    """What check_content reads (MemorySettings, ReflectSettings, Settings)."""
+
+    @property
+    def max_content_bytes(self) -> int: ...
+
+
+class ContextLimit(Protocol):
+    """What dump_context reads (MemorySettings, Settings)."""
+
+    @property
+    def max_context_bytes(self) -> int: ...
+
+
+def dump_context(
+    context: dict[str, Any] | None, settings: ContextLimit, field: str = "context"
+) -> str:
     """Serialise context for storage; the order and types round-trip exactly."""
     text = json.dumps(context or {}, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     size = len(text.encode("utf-8"))
@@ -59,7 +83,7 @@ def dump_context(context: dict[str, Any] | None, settings: Settings, field: str 
     return text
 
 
-def check_content(content: str, settings: Settings, field: str = "content") -> None:
+def check_content(content: str, settings: ContentLimit, field: str = "content") -> None:
     size = len(content.encode("utf-8"))
     if size > settings.max_content_bytes:
         raise TooLarge(
@@ -90,4 +114,6 @@ def to_memory(props: dict[str, Any]) -> Memory:
     data["contradiction_check_pending"] = props.get("check_due") is not None
     memory = Memory.model_validate(data)
     memory.contradicts = props.get("contradicts")  # None: the query did not say
+    memory.pending_with = props.get("pending_with")
+    memory.dismissed_pairs = props.get("dismissed_pairs") or []
     return memory

@@ -35,12 +35,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
+from common import purge_tenant
 from corpus import Corpus as _TemplatedCorpus
 
 from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn
 from hebbs_graph.services.container import Services, open_services
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.settings import Settings
 
 STARTED = time.perf_counter()
@@ -109,7 +111,7 @@ class LocomoTurns:
 
     def __init__(self, path: Path) -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "eval"))
-        from locomo_data import load  # type: ignore[import-not-found]
+        from locomo_data import load
 
         self.items = [
             MemoryIn(content=t.content(), occurred_at=t.occurred_at, entity_id=c.sample_id)
@@ -122,13 +124,6 @@ class LocomoTurns:
 
     def memories(self, start: int, stop: int) -> list[MemoryIn]:
         return self.items[start:stop]
-
-
-async def purge(services: Services, tenant_id: str) -> None:
-    while True:
-        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
-        if not rows or rows[0]["deleted"] == 0:
-            return
 
 
 async def count_pending(services: Services, tenant_id: str) -> int:
@@ -152,7 +147,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     base = await tenant_size(services, on_tenant) if args.into else 0
     written: list[str] = []
     grown = {off_tenant: base, on_tenant: base}  # one entry when both write into one
-    plain = MemoryService(services.store, services.embedder, settings)  # no listeners
+    plain = MemoryService(services.store, services.embedder, settings.memory)  # no listeners
     timed = TimedDetection(services.contradict)
     services.memory.listeners = [timed]
     source: LocomoTurns | Corpus = Corpus(seed=args.seed)
@@ -212,8 +207,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 chunk = written[at : at + 1000]
                 await plain.forget(args.into, ForgetIn(memory_ids=chunk))
         elif not args.keep:
-            await purge(services, off_tenant)
-            await purge(services, on_tenant)
+            await purge_tenant(services, off_tenant)
+            await purge_tenant(services, on_tenant)
         await services.close()
     return summarise(args, settings, rows, pending, base)
 

@@ -285,20 +285,9 @@ class Corpus:
         entity = None if rng.random() < self.no_entity_share else self._entity(rng)
         name = self.display[entity] if entity else rng.choice(self._names)
         content = _fill(rng.choice(TEMPLATES), rng, name, self._names)
-        importance = round(rng.betavariate(2, 3), 3)
-        occurred_at = self.anchor - timedelta(seconds=rng.uniform(0, self.days * 86_400))
-        context = None
-        if rng.random() < self.context_share:
-            context = {
-                "channel": rng.choice(["chat", "email", "slack", "voice", "ticket"]),
-                "session_id": f"s-{rng.randrange(100_000):05d}",
-                "turn": rng.randrange(1, 60),
-            }
-            if rng.random() < 0.3:
-                context["sentiment"] = round(rng.uniform(-1, 1), 2)
-            if rng.random() < 0.3:
-                context["source"] = rng.choice(VOCAB["source"])
-        tags = rng.sample(VOCAB["tag"], rng.choice([1, 2])) if rng.random() < self.tag_share else []
+        importance, occurred_at, context, tags = draw_details(
+            rng, self.anchor, self.days, self.context_share, self.tag_share
+        )
         return CorpusItem(i, content, entity, importance, occurred_at, context, tags)
 
     def items(self, start: int, stop: int) -> list[CorpusItem]:
@@ -317,6 +306,29 @@ class Corpus:
             name = self.display[entity] if entity else rng.choice(list(self.display.values()))
             out.append(Cue(_fill(rng.choice(CUE_TEMPLATES), rng, name, self._names), entity))
         return out
+
+
+def draw_details(
+    rng: random.Random, anchor: datetime, days: float = 90.0, context_share: float = 0.40,
+    tag_share: float = 0.30,
+) -> tuple[float, datetime, dict[str, Any] | None, list[str]]:  # fmt: skip
+    """A memory's importance, occurred_at, context and tags, drawn from ``rng`` in that
+    order (after its content): how ``Corpus.item`` and other seeded corpora fill them."""
+    importance = round(rng.betavariate(2, 3), 3)
+    occurred_at = anchor - timedelta(seconds=rng.uniform(0, days * 86_400))
+    context: dict[str, Any] | None = None
+    if rng.random() < context_share:
+        context = {
+            "channel": rng.choice(["chat", "email", "slack", "voice", "ticket"]),
+            "session_id": f"s-{rng.randrange(100_000):05d}",
+            "turn": rng.randrange(1, 60),
+        }
+        if rng.random() < 0.3:
+            context["sentiment"] = round(rng.uniform(-1, 1), 2)
+        if rng.random() < 0.3:
+            context["source"] = rng.choice(VOCAB["source"])
+    tags = rng.sample(VOCAB["tag"], rng.choice([1, 2])) if rng.random() < tag_share else []
+    return importance, occurred_at, context, tags
 
 
 def _fill(template: str, rng: random.Random, name: str, others: list[str]) -> str:

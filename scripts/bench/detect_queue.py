@@ -41,12 +41,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
+from common import purge_tenant
 from corpus import Corpus
 
 from hebbs_graph.models.memory import ForgetIn, MemoryIn
 from hebbs_graph.services.container import Services, open_services
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.settings import Settings
 
 STARTED = time.perf_counter()
@@ -73,13 +75,6 @@ def pct(seconds: list[float]) -> dict[str, float]:
         "max_ms": round(1000 * ordered[-1], 1),
         "mean_ms": round(1000 * statistics.fmean(ordered), 1),
     }
-
-
-async def purge(services: Services, tenant_id: str) -> None:
-    while True:
-        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
-        if not rows or rows[0]["deleted"] == 0:
-            return
 
 
 async def check_done(services: Services, memory_id: str) -> bool:
@@ -115,10 +110,11 @@ class Bench:
         self.corpus = Corpus(seed=args.seed)
         self.next = 0  # corpus items written (the seed included)
         settings = services.settings.model_copy(update={"contradiction_detection_mode": "sync"})
-        self.sync_contradict = ContradictionService(services.store, settings)
+        self.sync_contradict = ContradictionService(services.store, settings.contradiction)
         self.sync_contradict.start()  # its sweep too, as in a sync deployment
-        self.sync_memory = MemoryService(services.store, services.embedder, settings)
-        self.sync_memory.listeners.append(self.sync_contradict)
+        self.sync_memory = MemoryService(
+            services.store, services.embedder, settings.memory, listeners=[self.sync_contradict]
+        )
 
     def items(self, n: int) -> list[MemoryIn]:
         out = [MemoryIn(**c.as_memory_in()) for c in self.corpus.items(self.next, self.next + n)]
@@ -126,7 +122,9 @@ class Bench:
         return out
 
     async def seed(self) -> None:
-        quiet = MemoryService(self.services.store, self.services.embedder, self.services.settings)
+        quiet = MemoryService(
+            self.services.store, self.services.embedder, self.services.settings.memory
+        )
         for start in range(0, self.args.seed_size, 500):
             n = min(500, self.args.seed_size - start)
             await quiet.remember_batch(self.tenant, self.items(n))
@@ -243,7 +241,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         await bench.sync_contradict.aclose()
         if not args.keep:
-            await purge(services, bench.tenant)
+            await purge_tenant(services, bench.tenant)
         await services.close()
     report["load_avg_1m_at_end"] = round(os.getloadavg()[0], 2)
     return report

@@ -30,13 +30,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import numpy as np
+from common import purge_tenant
 from corpus import Corpus
 
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.reflect import ReflectPrepareIn
-from hebbs_graph.services.clustering import cluster_embeddings
 from hebbs_graph.services.container import Services, load_embedder, open_services
+from hebbs_graph.services.reflect.clustering import cluster_embeddings
 from hebbs_graph.settings import Settings
 
 TARGET_S = 2.0
@@ -58,13 +60,6 @@ def stats(seconds: list[float]) -> dict[str, float]:
         "max_ms": round(float(ms.max()), 1),
         "mean_ms": round(float(ms.mean()), 1),
     }
-
-
-async def purge(services: Services, tenant: str) -> None:
-    while True:
-        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant, limit=5000)
-        if not rows or rows[0]["deleted"] == 0:
-            return
 
 
 async def ingest(services: Services, tenant: str, corpus: Corpus, n: int) -> float:
@@ -175,7 +170,7 @@ async def main() -> int:
                 result = await measure(services, tenant, n, args.runs)
             finally:
                 if not args.keep:
-                    await purge(services, tenant)
+                    await purge_tenant(services, tenant)
             results.append(result)
             log(f"{n} episodes: prepare p50 {result['prepare']['p50_ms']} ms")
     finally:

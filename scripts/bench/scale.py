@@ -31,21 +31,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import hashlib
 import json
 import os
 import platform
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import httpx
 import neo4j
-import numpy as np
 import psutil
+from common import pct, purge_tenant
 from corpus import Corpus
+from embedders import MemoEmbedder, SyntheticEmbedder
 from neo4j_graphrag.retrievers import VectorRetriever
 
 from hebbs_graph.models.memory import MemoryIn
@@ -65,53 +67,6 @@ BRUTE_FORCE = (
 
 def log(message: str) -> None:
     print(f"[{time.perf_counter() - STARTED:7.1f}s] {message}", file=sys.stderr, flush=True)
-
-
-def pct(seconds: list[float]) -> dict[str, float]:
-    if not seconds:
-        return {"n": 0}
-    ms = np.asarray(seconds) * 1000
-    p50, p95, p99 = np.percentile(ms, [50, 95, 99])
-    return {"n": len(seconds), "p50_ms": round(float(p50), 2), "p95_ms": round(float(p95), 2),
-            "p99_ms": round(float(p99), 2)}  # fmt: skip
-
-
-class SyntheticEmbedder:
-    """Seeded random unit vectors: the same text always gets the same vector."""
-
-    def __init__(self, dimension: int = 384) -> None:
-        self.dimension = dimension
-        self.model_name = "synthetic"
-
-    def embed_sync(self, texts: list[str]) -> list[list[float]]:
-        out = []
-        for text in texts:
-            seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
-            v = np.random.default_rng(seed).standard_normal(self.dimension)
-            out.append((v / np.linalg.norm(v)).tolist())
-        return out
-
-    async def embed(self, texts: list[str]) -> list[list[float]]:
-        return self.embed_sync(texts)
-
-
-class MemoEmbedder:
-    """Any embedder, with a memo so cues embedded up front cost nothing at recall time."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner, self.memo = inner, {}
-        self.dimension, self.model_name = inner.dimension, inner.model_name
-        self.bypass = False
-
-    async def embed(self, texts: list[str]) -> list[list[float]]:
-        if not self.bypass and all(t in self.memo for t in texts):
-            return [self.memo[t] for t in texts]
-        return await self.inner.embed(texts)  # type: ignore[no-any-return]
-
-    async def remember_cues(self, cues: list[str]) -> None:
-        for i in range(0, len(cues), 64):
-            chunk = cues[i : i + 64]
-            self.memo.update(zip(chunk, await self.inner.embed(chunk), strict=True))
 
 
 # -- measurements ----------------------------------------------------------------------
@@ -212,7 +167,9 @@ def store_bytes(driver: neo4j.Driver, database: str) -> int | None:
 
 
 @contextlib.contextmanager
-def api_server(tenant: str, port: int, synthetic: bool, workers: int):
+def api_server(
+    tenant: str, port: int, synthetic: bool, workers: int
+) -> Iterator[subprocess.Popen[bytes]]:
     """``hebbs-graph serve --workers N``; with synthetic vectors the same app with the
     synthetic embedder (bench_app.py), so cues land in the same space as the store."""
     path = os.pathsep.join([str(REPO), str(REPO / "scripts" / "bench")])
@@ -336,10 +293,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         report["concurrency"] = await concurrency(tenant, cues, args)
     finally:
         if not args.keep:
-            while (await services.store.write_rows("tenant/purge", tenant_id=tenant, limit=5000))[
-                0
-            ]["deleted"]:
-                pass
+            await purge_tenant(services, tenant)
         await services.close()
         driver.close()
     return report
@@ -371,16 +325,21 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400, help="per concurrency level")
     parser.add_argument("--level-seconds", type=float, default=60.0)
     parser.add_argument("--port", type=int, default=18731)
-    parser.add_argument("--workers", default="1,2", help="API worker counts to drive, e.g. 1,2,3")
+    parser.add_argument(
+        "--workers", default="1,2", help="API worker counts to drive, e.g. 1,2,3 (0: no REST)"
+    )
     parser.add_argument("--skip-recall", action="store_true", help="REST load only")
     parser.add_argument("--rest-scopes", default="tenant", help="tenant,entity: what REST recalls")
     parser.add_argument("--synthetic-vectors", action="store_true")
-    parser.add_argument("--keep", action="store_true")
-    parser.add_argument("--resume", metavar="TENANT", help="grow a tenant kept by --keep")
+    parser.add_argument("--keep", action="store_true", help="keep the tenant (--resume keeps it)")
+    parser.add_argument(
+        "--resume", metavar="TENANT", help="grow a tenant kept by --keep; it is kept again"
+    )
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "scale.json")
     args = parser.parse_args()
     args.sizes = sorted(int(s) for s in args.sizes.split(","))
-    args.workers = [int(w) for w in args.workers.split(",")]
+    args.workers = [int(w) for w in args.workers.split(",") if w.strip() not in ("", "0")]
+    args.keep = args.keep or bool(args.resume)  # a resumed store is one someone kept
     args.rest_scopes = [s == "entity" for s in args.rest_scopes.split(",")]
     report = asyncio.run(run(args))
     report["machine"] = {"platform": platform.platform(), "cpus": os.cpu_count(),

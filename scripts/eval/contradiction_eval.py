@@ -23,7 +23,7 @@ from typing import Any
 
 from contradiction_pairs import DEV, HOLDOUT, POSITIVE
 
-from hebbs_graph.contradict.classifier import classify
+from hebbs_graph.services.contradict.heuristics.classifier import classify
 from hebbs_graph.settings import Settings
 
 # Which signal each contradiction category is meant to exercise.

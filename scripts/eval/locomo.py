@@ -4,10 +4,13 @@
         HF_HUB_OFFLINE=1 .venv/bin/python scripts/eval/locomo.py [DATA] \\
         [--out docs/bench/locomo.json] [--keep] [--reuse] [--ablation]
 
-Each of the ten conversations goes into its own tenant (``locomo-<sample_id>``): one
-episode per turn (``speaker: text``, a shared photo's caption appended), ``occurred_at``
-from its session's date (turns a second apart), entity = the conversation (so the
-entity timeline chains the turns with FOLLOWED_BY), context {dia_id, session, speaker}.
+Each of the ten conversations goes into its own tenant (``locomo-<sample_id>``, or
+``--tenant-prefix`` before the id) through the conversation service, the code behind
+``POST /v1/conversations``: one call per LoCoMo session (session_id
+``<sample_id>-s<n>``), one episode per turn (``speaker: text``, a shared photo's caption
+appended), ``occurred_at`` from its session's date (turns a second apart), entity = the
+conversation (so the entity timeline chains the turns with FOLLOWED_BY), the turn's
+dia_id as its message_id.
 
 Every question is then asked of:
 
@@ -38,21 +41,22 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import neo4j
 import numpy as np
 from baselines import BM25, GraphragHybrid, GraphragVector
+from common import purge_tenant
 from locomo_data import CATEGORY_ORDER, Conversation, Question, load
 
-from hebbs_graph.models.memory import MemoryIn
+from hebbs_graph.models.conversation import ConversationIn, MessageIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services, load_embedder, open_services
-from hebbs_graph.services.recall import RecallService
+from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.settings import Settings
 
 KS = (1, 5, 10, 25)
 TOP_K = 25
 GRAPHRAG_FETCH = 1000
-BATCH = 500
 REPO = Path(__file__).resolve().parents[2]
 STARTED = time.perf_counter()
 
@@ -122,30 +126,31 @@ class CachedEmbedder:
         return await asyncio.to_thread(self.embed_sync, texts)
 
 
+# Tenants are <prefix><sample_id>; --tenant-prefix keeps a run off another run's tenants.
+TENANT_PREFIX = ["locomo-"]
+
+
 def tenant_of(conv: Conversation) -> str:
-    return f"locomo-{conv.sample_id}"
+    return f"{TENANT_PREFIX[0]}{conv.sample_id}"
 
 
 # -- import ---------------------------------------------------------------------------
 
 
-def episodes(conv: Conversation) -> list[MemoryIn]:
-    return [
-        MemoryIn(
-            content=t.content(),
-            entity_id=conv.sample_id,
-            occurred_at=t.occurred_at,
-            context={"dia_id": t.dia_id, "session": t.session, "speaker": t.speaker},
+def sessions(conv: Conversation) -> list[ConversationIn]:
+    """One conversation request per LoCoMo session, its turns in order."""
+    by_session: dict[int, list[MessageIn]] = {}
+    for t in conv.turns:
+        message = MessageIn(
+            speaker=t.speaker, content=t.said(), occurred_at=t.occurred_at, message_id=t.dia_id
         )
-        for t in conv.turns
+        by_session.setdefault(t.session, []).append(message)
+    return [
+        ConversationIn(
+            entity_id=conv.sample_id, session_id=f"{conv.sample_id}-s{n}", messages=messages
+        )
+        for n, messages in sorted(by_session.items())
     ]
-
-
-async def purge(services: Services, tenant_id: str) -> None:
-    while True:
-        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=5000)
-        if not rows or rows[0]["deleted"] == 0:
-            return
 
 
 def stored_count(driver: neo4j.Driver, tenant_id: str) -> int:
@@ -164,12 +169,17 @@ async def import_all(
         tenant = tenant_of(conv)
         if reuse and stored_count(driver, tenant) == len(conv.turns):
             continue
-        await purge(services, tenant)
-        items = episodes(conv)
-        for i in range(0, len(items), BATCH):
-            await services.memory.remember_batch(tenant, items[i : i + BATCH])
-        imported += len(items)
-        log(f"imported {conv.sample_id}: {len(items)} turns")
+        await purge_tenant(services, tenant)
+        stored = 0
+        for request in sessions(conv):
+            out = await services.conversation.remember_conversation(tenant, request)
+            stored += out.stored
+        imported += stored
+        log(f"imported {conv.sample_id}: {stored} turns")
+    # Contradiction checks run after each write's answer; the questions must not race
+    # them (recall reads their pending pairs), or the figures depend on timing.
+    if not await services.contradict.drain(timeout_s=600):
+        log("warning: contradiction checks still waiting after 600 s")
     took = time.perf_counter() - started
     return {"turns_imported": imported, "seconds": round(took, 1)}
 
@@ -181,7 +191,7 @@ def hebbs_retriever(recall: RecallService, loop: asyncio.AbstractEventLoop) -> R
     def retrieve(conv: Conversation, q: Question) -> Ranked:
         request = RecallIn(cue=q.text, entity_id=conv.sample_id, top_k=TOP_K, reinforce=False)
         out = loop.run_until_complete(recall.recall(tenant_of(conv), request))
-        return [str(r.memory.context.get("dia_id")) for r in out.results]
+        return [str(r.memory.context.get("message_id")) for r in out.results]
 
     return retrieve
 
@@ -201,7 +211,7 @@ def graphrag_retriever(
     def retrieve(conv: Conversation, q: Question) -> Ranked:
         nodes, kept = retriever.search(tenant_of(conv), q.text, TOP_K)
         shortfall.append(kept)
-        return [json.loads(n["context_json"])["dia_id"] for n in nodes]
+        return [json.loads(n["context_json"])["message_id"] for n in nodes]
 
     return retrieve
 
@@ -285,11 +295,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--ablation", action="store_true", help="also run ABLATIONS variants")
     parser.add_argument("--only", default="", help="comma list of retrievers to run")
     parser.add_argument("--conversations", type=int, default=0, help="first N only (debug)")
+    parser.add_argument("--tenant-prefix", default="locomo-", help="tenants <prefix><sample_id>")
     return parser.parse_args()
 
 
 def main() -> None:
     args = parse_args()
+    TENANT_PREFIX[0] = args.tenant_prefix
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     data = (args.data or default_data_path()).resolve()
     if not data.exists():
@@ -320,7 +332,7 @@ def main() -> None:
     finally:
         if not args.keep:
             for conv in convs:
-                loop.run_until_complete(purge(services, tenant_of(conv)))
+                loop.run_until_complete(purge_tenant(services, tenant_of(conv)))
         loop.run_until_complete(services.close())
         driver.close()
         loop.close()
@@ -366,8 +378,9 @@ def build_retrievers(
     out["graphrag-hybrid"] = graphrag_retriever(hybrid, out.shortfalls["graphrag-hybrid"])
     if args.ablation:
         for name, update in ABLATIONS.items():
+            changed = services.settings.model_copy(update=update)
             variant = RecallService(
-                services.store, services.embedder, services.settings.model_copy(update=update)
+                services.store, services.embedder, changed.recall, changed.contradiction
             )
             out[f"ablation:{name}"] = hebbs_retriever(variant, loop)
     if args.only:

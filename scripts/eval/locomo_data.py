@@ -51,10 +51,11 @@ class Turn:
         the caption is appended in brackets (``[photo: a photo of …]``): it is what an
         agent that saw the message would have been told about the picture.
         """
-        body = f"{self.speaker}: {self.text}"
-        if self.caption:
-            body += f" [photo: {self.caption}]"
-        return body
+        return f"{self.speaker}: {self.said()}"
+
+    def said(self) -> str:
+        """The turn's words without the speaker, as a conversation message carries them."""
+        return f"{self.text} [photo: {self.caption}]" if self.caption else self.text
 
 
 @dataclass(frozen=True)

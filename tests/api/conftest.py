@@ -24,8 +24,8 @@ from litestar.testing import AsyncTestClient
 from hebbs_graph.api.app import create_app
 from hebbs_graph.models.contradict import PrepareOut
 from hebbs_graph.services.container import Services, open_services
-from tests.conftest import purge_tenant
 from tests.support.checks import checks_run
+from tests.support.tenants import purge_tenant
 
 
 @dataclass
@@ -48,12 +48,13 @@ class Api:
         headers = {**self.auth(other), **kw.pop("headers", {})}
         return await self.client.request(method, path, headers=headers, **kw)
 
-    async def remember(self, other: bool = False, **body: Any) -> dict[str, Any]:
+    async def remember(self, *, other: bool = False, **body: Any) -> dict[str, Any]:
         """POST /v1/memories; returns its answer once the memory's check has run too."""
         r = await self.call("POST", "/v1/memories", json=body, other=other)
         assert r.status_code == 201, r.text
         await self.checks_run(other)
-        return r.json()
+        answer: dict[str, Any] = r.json()
+        return answer
 
     async def checks_run(self, other: bool = False) -> PrepareOut:
         """Wait until no contradiction check of the tenant is waiting (prepare says)."""
@@ -82,7 +83,7 @@ def error_of(response: Response) -> dict[str, Any]:
     """The one error shape: {"error": {"code", "message", "details"}}."""
     body = response.json()
     assert set(body) == {"error"}, body
-    error = body["error"]
+    error: dict[str, Any] = body["error"]
     assert set(error) == {"code", "message", "details"}, error
     assert isinstance(error["code"], str)
     assert error["code"]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from ulid import ULID
+
+from tests.api.conftest import Api
 
 # Litestar 2.23+ deprecates the handlers' inferred dependencies and parameter styles
 # (reported to the lead); only that category is let through here.
@@ -15,15 +18,15 @@ CONTEXT = {"zeta": 1, "alpha": [1, 2.5, {"ü": None}], "pi": 3.141592653589793, 
 MISSING = "0" * 32
 
 
-def texts(page: dict) -> list[str]:
+def texts(page: dict[str, Any]) -> list[str]:
     return [m["content"] for m in page["items"]]
 
 
 # -- happy paths ---------------------------------------------------------------------------
 
 
-async def test_remember_get_by_both_id_forms(api):
-    body = {
+async def test_remember_get_by_both_id_forms(api: Api) -> None:
+    body: dict[str, Any] = {
         "content": "Ünïcode 🧠 refund asked",
         "importance": 0.7,
         "context": CONTEXT,
@@ -46,7 +49,7 @@ async def test_remember_get_by_both_id_forms(api):
         assert r.json() == {**created, "contradiction_check_pending": False}
 
 
-async def test_batch_list_pagination_and_filters(api):
+async def test_batch_list_pagination_and_filters(api: Api) -> None:
     items = [
         {
             "content": f"note {i}",
@@ -82,7 +85,7 @@ async def test_batch_list_pagination_and_filters(api):
     ]
 
 
-async def test_link_and_edges(api):
+async def test_link_and_edges(api: Api) -> None:
     a = await api.remember(content="the deploy failed")
     b = await api.remember(content="the release slipped")
     r = await api.call(
@@ -99,7 +102,7 @@ async def test_link_and_edges(api):
         ]
 
 
-async def test_recall_three_strategies(api):
+async def test_recall_three_strategies(api: Api) -> None:
     wanted = await api.remember(
         content="alice moved to the berlin office",
         entity_id="alice",
@@ -141,7 +144,7 @@ async def test_recall_three_strategies(api):
     assert isinstance(out["took_ms"], float)
 
 
-async def test_revise_then_forget(api):
+async def test_revise_then_forget(api: Api) -> None:
     m = await api.remember(content="the budget is 10k", context={"a": 1, "b": 2})
     r = await api.call(
         "PUT", f"/v1/revise/{m['id']}", json={"content": "the budget is 12k", "context": {"b": 3}}
@@ -186,7 +189,9 @@ PROTECTED = [
 
 
 @pytest.mark.parametrize(("method", "path", "body"), PROTECTED)
-async def test_every_route_needs_a_valid_key(api, method, path, body):
+async def test_every_route_needs_a_valid_key(
+    api: Api, method: str, path: str, body: dict[str, Any] | None
+) -> None:
     await api.remember(content="untouched")
     before = await api.stored()
     for header in (None, "Bearer wrong-key", "Basic abc", "Bearer ", f"Bearer {api.key}x"):
@@ -197,7 +202,7 @@ async def test_every_route_needs_a_valid_key(api, method, path, body):
     assert await api.stored() == before
 
 
-async def test_each_key_maps_to_its_own_tenant(api):
+async def test_each_key_maps_to_its_own_tenant(api: Api) -> None:
     mine = await api.remember(content="the vault code is 1234", entity_id="shared")
     theirs = await api.remember(content="the vault code is 1234", entity_id="shared", other=True)
     assert mine["id"] != theirs["id"]
@@ -219,7 +224,7 @@ async def test_each_key_maps_to_its_own_tenant(api):
 # -- health, metrics, schema (no key) -------------------------------------------------------------
 
 
-async def test_health_metrics_and_schema_need_no_key(api):
+async def test_health_metrics_and_schema_need_no_key(api: Api) -> None:
     assert (await api.client.get("/v1/health/live")).json() == {"status": "ok"}
     ready = await api.client.get("/v1/health/ready")
     assert ready.status_code == 200

@@ -3,12 +3,13 @@ the server's models, and every refusal arrives as its typed error."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from hebbs_graph.client import ApiUnreachable, HebbsClient
+from hebbs_graph.client import ApiUnreachable, HebbsClient, HebbsSyncClient, RecallOut
 from hebbs_graph.errors import InvalidInput, NotFound, NotInSession, TooLarge, Unauthorized
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.memory import Memory, MemoryIn, MemoryKind
@@ -215,3 +216,34 @@ async def test_reflection_flow_as_the_seed_writes_it(client: HebbsClient) -> Non
     found = await client.recall("what does Acme keep raising?", entity_id="acme_corp")
     assert set(done.insight_ids) & {r.memory.id for r in found.results}
     assert (await client.reflect_status("acme_corp")).due is False
+
+
+def test_the_sync_twin_against_the_api(live_api: LiveApi, api_key: str) -> None:
+    """HebbsSyncClient: the same calls and answers as HebbsClient, from blocking code."""
+    threads = threading.active_count()
+    with HebbsSyncClient(live_api.url, api_key=api_key) as client:
+        first = client.remember("Acme renews in March", entity_id="acme", importance=0.8)
+        ids = client.remember_batch([{"content": "Acme wants SSO", "entity_id": "acme"}])
+        assert isinstance(first, Memory)
+        assert client.get(first.id).content == "Acme renews in March"
+        found = client.recall("when does Acme renew?", entity_id="acme", top_k=2)
+        assert isinstance(found, RecallOut)
+        assert found.results[0].memory.id == first.id
+        revised = client.revise(first.id, content="Acme renews in April")
+        assert revised.version == 2
+        lines = list(client.export_backup(entity_id="acme", embeddings=False))
+        assert "hebbs-graph-backup" in lines[0]
+        assert len(lines) >= 4  # header, two memories, end
+        with pytest.raises(NotFound):
+            client.get("0" * 32)
+        with pytest.raises(InvalidInput):
+            client.remember("x", importance=2)  # refused locally, as by the async client
+        assert client.forget(memory_ids=[first.id, *ids]).forgotten == 2
+        assert client.ready()["ready"] is True
+    assert threading.active_count() == threads  # closing stops the client's loop thread
+
+    with (
+        HebbsSyncClient(f"http://127.0.0.1:{free_port()}", timeout=2) as nowhere,
+        pytest.raises(ApiUnreachable),
+    ):
+        nowhere.live()

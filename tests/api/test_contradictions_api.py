@@ -33,7 +33,8 @@ async def http(services: Services, tenant: str) -> AsyncIterator[httpx.AsyncClie
     scoped = dataclasses.replace(services, settings=settings)
     app = create_app(services=scoped)
     app.state.services = scoped  # what the lifespan would set; the transport runs none
-    transport = httpx.ASGITransport(app=app)
+    # Litestar is an ASGI app; its own typing of the ASGI callables differs from httpx's.
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
     headers = {"Authorization": f"Bearer {key}"}
     async with httpx.AsyncClient(
         transport=transport, base_url="http://hebbs", headers=headers
@@ -99,7 +100,10 @@ async def test_bad_verdicts_are_refused_whole(
     field: str,
 ) -> None:
     _, _, prepared = await budget(client)
-    good = {"pending_id": prepared.pending[0].pending_id, "verdict": "contradiction"}
+    good: dict[str, object] = {
+        "pending_id": prepared.pending[0].pending_id,
+        "verdict": "contradiction",
+    }
     bad = {"pending_id": prepared.pending[0].pending_id, **verdict}
     if bad["pending_id"] == good["pending_id"]:
         body = {"verdicts": [bad]}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -16,6 +17,7 @@ from pydantic import ValidationError
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.graph.queries import QueryRegistry
 from hebbs_graph.models.memory import EdgeIn
+from tests.api.conftest import Api
 
 pytestmark = pytest.mark.filterwarnings("ignore::litestar.exceptions.LitestarDeprecationWarning")
 
@@ -35,7 +37,10 @@ INJECTIONS = [
 SIX = {t.value for t in EdgeType}
 
 
-def assert_no_new_tokens_from(before, after, payload=""):
+Tokens = tuple[set[str], set[str]]  # (relationship types, labels)
+
+
+def assert_no_new_tokens_from(before: Tokens, after: Tokens, payload: str = "") -> None:
     """Labels/types that appeared meanwhile are code-made names (other processes may share
     the database), never anything built from what a caller sent."""
     new_types, new_labels = after[0] - before[0], after[1] - before[1]
@@ -47,7 +52,7 @@ def assert_no_new_tokens_from(before, after, payload=""):
         assert payload not in after[0] | after[1]
 
 
-async def schema_tokens(api):
+async def schema_tokens(api: Api) -> Tokens:
     run = api.services.store.run_raw
     types = {
         r["t"]
@@ -57,7 +62,7 @@ async def schema_tokens(api):
     return types, labels
 
 
-async def tenant_shape(api):
+async def tenant_shape(api: Api) -> Tokens:
     rows = await api.services.store.run_raw(
         "MATCH (n) WHERE n.tenant_id = $t OPTIONAL MATCH (n)-[r]->() "
         "RETURN collect(DISTINCT labels(n)) AS labels, collect(DISTINCT type(r)) AS types",
@@ -67,7 +72,7 @@ async def tenant_shape(api):
 
 
 @pytest.fixture(scope="module")
-async def pair(module_api):
+async def pair(module_api: Api) -> list[str]:
     r = await module_api.call(
         "POST",
         "/v1/memories/batch",
@@ -79,13 +84,14 @@ async def pair(module_api):
         },
     )
     await module_api.checks_run()
-    return r.json()["memory_ids"]
+    ids: list[str] = r.json()["memory_ids"]
+    return ids
 
 
 @pytest.mark.parametrize("payload", INJECTIONS)
 async def test_injected_edge_type_is_refused_everywhere_and_changes_nothing(
-    module_api, pair, payload
-):
+    module_api: Api, pair: list[str], payload: str
+) -> None:
     api = module_api
     a, b = pair
     stored, tokens = await api.stored(), await schema_tokens(api)
@@ -118,8 +124,8 @@ async def test_injected_edge_type_is_refused_everywhere_and_changes_nothing(
 CYPHERISH = "x`) DETACH DELETE n WITH 1 AS y MATCH (m:`Admin`) SET m:Owned //"
 
 
-async def test_cypher_in_text_fields_is_stored_as_data(api):
-    body = {
+async def test_cypher_in_text_fields_is_stored_as_data(api: Api) -> None:
+    body: dict[str, Any] = {
         "content": "MATCH (n) DETACH DELETE n RETURN n; CALL db.labels() content:* OR tenant_key:*",
         "entity_id": CYPHERISH,
         "tags": [CYPHERISH, ":Admin"],
@@ -153,16 +159,30 @@ async def test_cypher_in_text_fields_is_stored_as_data(api):
     assert (await api.call("GET", "/v1/memories")).json()["items"] == []
 
 
-def test_only_the_link_query_builds_a_relationship_type_and_only_from_a_parameter():
+def test_only_the_link_query_builds_a_relationship_type_and_only_from_a_parameter() -> None:
     """Dynamic relationship types appear only where the code feeds them from the EdgeType enum:
-    caller links (validated into EdgeType first) and contradiction verdicts."""
+    caller links (validated into EdgeType first), contradiction verdicts and a restore
+    (edges parsed into EdgeType, labels from a fixed table keyed by the memory kind)."""
     registry = QueryRegistry()
     dynamic = {
         name for name in registry.names() if re.search(r"[:|]\s*\$(any|all)?\(", registry[name])
     }
-    assert dynamic == {"memory/link", "contradict/confirm", "contradict/supersede"}
+    assert dynamic == {
+        "memory/link",
+        "contradict/confirm",
+        "contradict/supersede",
+        "backup/edges_create",
+        "backup/memories_create",
+    }
+    restore = (
+        Path(__file__).resolve().parents[2] / "hebbs_graph/services/memory/restore.py"
+    ).read_text()
+    assert re.findall(r'"edge_type": ([^,\n]+)', restore) == ["record.edge_type.value"]
+    assert re.findall(r'"label": ([^,\n]+)', restore) == ["_LABELS[r.properties.kind]"]
     assert re.search(r"\[r:\$\(e\.edge_type\)\]", registry["memory/link"])
-    verdicts = Path(__file__).resolve().parents[2] / "hebbs_graph/services/verdict_edges.py"
+    verdicts = (
+        Path(__file__).resolve().parents[2] / "hebbs_graph/services/contradict/verdict_edges.py"
+    )
     fed = re.findall(r"edge_type=([^,\n]+)", verdicts.read_text())
     assert fed
     assert all(value.startswith("EdgeType.") for value in fed), fed

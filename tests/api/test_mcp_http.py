@@ -13,10 +13,12 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from hebbs_graph.mcp import TOOLS
+from hebbs_graph.models.compact import CompactRecallOut
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import RecallOut
 from hebbs_graph.services.container import Services
 from tests.live import LiveApi
+from tests.support.mcp_results import text_of
 
 CONTRACT_TOOLS = {
     "remember",
@@ -80,15 +82,16 @@ async def test_remember_recall_prime_in_the_callers_tenant(
             )
         )
         await call(client, "remember", {"content": "Acme prefers email", "entity_id": "acme"})
-        found = RecallOut.model_validate(
-            await call(client, "recall", {"cue": "what is Acme's budget?", "entity_id": "acme"})
-        )
+        cue = {"cue": "what is Acme's budget?", "entity_id": "acme"}
+        found = CompactRecallOut.model_validate(await call(client, "recall", cue))
+        whole = RecallOut.model_validate(await call(client, "recall", {**cue, "view": "full"}))
         primed = await call(client, "prime", {"entity_id": "acme", "similarity_cue": "renewal"})
         fetched = await call(client, "get_memory", {"memory_id": stored.id})
 
-    assert found.results[0].memory.id == stored.id
-    assert found.results[0].breakdown.relevance > 0
-    primed_ids = {r["memory"]["id"] for r in primed["recent"] + primed["relevant"]}
+    assert found.results[0].id == stored.id  # compact by default
+    assert whole.results[0].memory.id == stored.id
+    assert whole.results[0].breakdown.relevance > 0
+    primed_ids = {r["id"] for r in primed["recent"] + primed["relevant"]}
     assert stored.id in primed_ids
     assert fetched["content"] == stored.content
     # Stored under the tenant the key maps to, nowhere else.
@@ -106,17 +109,17 @@ async def test_bad_input_is_a_tool_error_and_stores_nothing(
         no_criteria = await client.call_tool("forget", {})
         unknown_tool = await client.call_tool("nonexistent", {})
     assert bad.is_error
-    assert "content" in bad.content[0].text
-    assert "importance" in bad.content[0].text
+    assert "content" in text_of(bad)
+    assert "importance" in text_of(bad)
     assert unknown_field.is_error
-    assert "colour" in unknown_field.content[0].text
+    assert "colour" in text_of(unknown_field)
     assert bad_id.is_error
-    assert "memory_id" in bad_id.content[0].text
+    assert "memory_id" in text_of(bad_id)
     assert missing.is_error
-    assert missing.content[0].text.startswith("not_found")
+    assert text_of(missing).startswith("not_found")
     assert no_criteria.is_error
     assert unknown_tool.is_error
-    assert "unknown tool" in unknown_tool.content[0].text
+    assert "unknown tool" in text_of(unknown_tool)
     page = await services.memory.list_memories(tenant, limit=10)
     assert page.items == []
 
@@ -131,7 +134,7 @@ async def test_keys_separate_tenants_and_a_bad_key_is_refused(
         theirs = await client.call_tool("get_memory", {"memory_id": mine["id"]})
         recalled = await call(client, "recall", {"cue": "vault code drawer"})
     assert theirs.is_error
-    assert theirs.content[0].text.startswith("not_found")
+    assert text_of(theirs).startswith("not_found")
     assert recalled["results"] == []
 
     async with httpx.AsyncClient(base_url=live_api.url) as http:

@@ -16,13 +16,14 @@ from litestar._openapi.plugin import OpenAPIPlugin
 
 from hebbs_graph.api.app import create_app
 from hebbs_graph.api.openapi import ID_PATTERN
+from hebbs_graph.settings import Settings
 from tests.live import LiveApi
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 BUDGET_S = int(os.environ.get("HEBBS_FUZZ_BUDGET_S", "150"))
 
 
-def test_every_refusal_is_documented_with_the_real_error_body(settings) -> None:
+def test_every_refusal_is_documented_with_the_real_error_body(settings: Settings) -> None:
     document = create_app(settings).plugins.get(OpenAPIPlugin).provide_openapi_schema()
     assert set(document["components"]["schemas"]["Error"]["properties"]) == {"error"}
     assert document["components"]["schemas"]["MemoryIn"]["additionalProperties"] is False

@@ -59,7 +59,9 @@ async def _still_there(client: Any, memory_id: str) -> None:
     assert r.status_code == 200, r.text
 
 
-async def test_a_page_elsewhere_cannot_forget_with_a_simple_request(nokey):
+async def test_a_page_elsewhere_cannot_forget_with_a_simple_request(
+    nokey: tuple[Any, str, str],
+) -> None:
     client, entity, memory_id = nokey
     # The exact attack: a form-like cross-origin POST, no preflight.
     for ctype in ("text/plain", "application/json"):
@@ -75,7 +77,7 @@ async def test_a_page_elsewhere_cannot_forget_with_a_simple_request(nokey):
     await _still_there(client, memory_id)
 
 
-async def test_dns_rebinding_is_refused(nokey):
+async def test_dns_rebinding_is_refused(nokey: tuple[Any, str, str]) -> None:
     client, _, memory_id = nokey
     for host in ("evil.example:8000", "evil.example", "127.0.0.1.evil.example", "0.0.0.0:8000"):
         r = await client.get(f"/v1/memories/{memory_id}", headers={"host": host})
@@ -86,7 +88,7 @@ async def test_dns_rebinding_is_refused(nokey):
     assert memory_id not in r.text
 
 
-async def test_this_machine_and_its_own_pages_are_served(nokey):
+async def test_this_machine_and_its_own_pages_are_served(nokey: tuple[Any, str, str]) -> None:
     client, entity, memory_id = nokey
     for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "localhost"):
         r = await client.get(f"/v1/memories/{memory_id}", headers={"host": host})

@@ -1,5 +1,5 @@
 """Reflection over REST and the Python client, against the real services: the response
-shapes of semantics.md §6, and every refusal as a 4xx in the one JSON error shape."""
+shapes of docs/semantics.md §6, and every refusal as a 4xx in the one JSON error shape."""
 
 from __future__ import annotations
 

@@ -15,12 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page, async_playwright, expect
 
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.contradict import CommitIn, PrepareIn, VerdictIn
 from hebbs_graph.models.memory import EdgeIn, MemoryIn, ReviseIn
 from hebbs_graph.services.container import Services
+
+# Playwright's 5 s default is too short on a loaded two-core CI machine: a page that is
+# still streaming is not a failure.
+expect.set_options(timeout=30_000)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_FLAGS = [

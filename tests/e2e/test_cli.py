@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from hebbs_graph.cli.main import app
 from tests.cli_support import load_all_commands
@@ -103,8 +102,9 @@ def test_every_operation_in_json_and_table(cli: Cli, tmp_path: Path) -> None:
     assert counts == {"acme": 2, "globex": 2}
     assert "globex" in cli.run("entities").stdout
 
-    exported = cli.run("export", "-e", "globex").stdout.splitlines()
-    assert len(exported) == 2
+    exported = [json.loads(line) for line in cli.run("export", "-e", "globex").stdout.splitlines()]
+    assert exported[0]["type"] == "header"
+    assert exported[-1]["counts"]["memory"] == 2
 
     assert cli.json("status")["api"]["ready"] is True
     samples = cli.json("metrics")["samples"]
@@ -198,3 +198,15 @@ def test_errors_follow_the_format(cli: Cli, live_api: LiveApi) -> None:
     assert down["exit_code"] == 3
     # In table mode the message is text, shown as written.
     assert "error:" in cli.run("get", "0" * 32, code=1).stderr
+
+
+def test_strategy_options_and_settings_are_checked(cli: Cli, live_api: LiveApi) -> None:
+    """Each option goes where a strategy's model takes it; what none takes, a malformed
+    --with, and a setting naming no strategy are refused before anything runs."""
+    assert "session:" in cli.run("strategies").stdout
+    taken = cli.run("recall", "-s", "similarity", "--max-depth", "2", "x", code=2).stderr
+    assert "causal" in taken  # says which strategy takes it
+    cli.run("recall", "x", "--with", "no-equals-sign", code=2)
+    assert "session_id" in cli.run("recall", "-s", "session", code=1).stderr  # server: needed
+    bad = cli.run("serve", code=2, env={"HEBBS_RECALL_EXTRA_STRATEGIES": "telepathy"}).stderr
+    assert "no strategy telepathy" in bad

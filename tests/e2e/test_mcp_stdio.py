@@ -16,6 +16,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from hebbs_graph.mcp import TOOLS
 from hebbs_graph.services.container import Services
 from tests.live import LiveApi
+from tests.support.mcp_results import text_of
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -110,18 +111,18 @@ async def test_stdio_server_lists_tools_and_serves_a_conversation(
 
     assert names == TOOLS.names()
     assert primed_empty["recent"] == []
-    assert found["results"][0]["memory"]["id"] == high["id"]
+    assert found["results"][0]["id"] == high["id"]  # the tools answer compact by default
     assert bad.is_error
-    assert "content" in bad.content[0].text
+    assert "content" in text_of(bad)
     pairs = [{p["memory_id_a"], p["memory_id_b"]} for p in pending["pending"]]
     assert {high["id"], low["id"]} in pairs
     assert committed["contradictions_confirmed"] == len(verdicts)
-    flagged = {r["memory"]["id"]: r["conflicts_with"] for r in conflicted["results"]}
+    flagged = {r["id"]: r.get("conflicts_with", []) for r in conflicted["results"]}
     assert flagged[high["id"]] == [low["id"]]
     assert flagged[low["id"]] == [high["id"]]
     assert revised["version"] == 2
     assert [s["memory"]["content"] for s in history["revisions"]] == ["Acme wants SSO"]
-    assert any(r["memory"]["id"] == high["id"] for r in primed["recent"] + primed["relevant"])
+    assert any(r["id"] == high["id"] for r in primed["recent"] + primed["relevant"])
     assert gone["forgotten"] == 1
     # Everything landed in the tenant (HEBBS_MCP_TENANT, or the key's), the bad call in none.
     left = await services.memory.list_memories(tenant, limit=10)
@@ -176,7 +177,7 @@ async def test_stdio_reflection_round_trip(door: tuple[str, StdioServerParameter
     assert prepared["memories_processed"] == 18
     assert prepared["clusters"]
     assert foreign.is_error
-    assert foreign.content[0].text.startswith("not_in_session: "), foreign.content  # type: ignore[union-attr]
+    assert text_of(foreign).startswith("not_in_session: "), foreign.content
     assert committed["insights_created"] == len(insights)
     assert {i["id"] for i in listed["insights"]} == set(committed["insight_ids"])
 
@@ -208,8 +209,8 @@ async def test_stdio_through_the_api_serves_the_key_s_tenant(
             listed = await ok(client, "insights", {"entity_id": "initech"})
 
     assert names == TOOLS.names()
-    assert found["results"][0]["memory"]["id"] == stored["id"]
-    assert [m["memory"]["id"] for m in primed["recent"]] == [stored["id"]]
+    assert found["results"][0]["id"] == stored["id"]
+    assert [m["id"] for m in primed["recent"]] == [stored["id"]]
     assert fetched["content"] == "Initech renews in March"
     assert revised["importance"] == 0.9
     assert pending["pending"] == []
@@ -225,9 +226,9 @@ async def test_stdio_through_the_api_serves_the_key_s_tenant(
     ):
         assert remote.is_error
         assert local.is_error
-        assert remote.content[0].text == local.content[0].text  # type: ignore[union-attr]
-    assert unknown.content[0].text.startswith("not_found: ")  # type: ignore[union-attr]
-    assert nothing.content[0].text.startswith("invalid_input: nothing to revise")  # type: ignore[union-attr]
+        assert text_of(remote) == text_of(local)
+    assert text_of(unknown).startswith("not_found: ")
+    assert text_of(nothing).startswith("invalid_input: nothing to revise")
     # It all landed in the key's tenant.
     left = await services.memory.list_memories(tenant, limit=10)
     assert [(m.id, m.importance) for m in left.items] == [(stored["id"], 0.9)]
@@ -246,7 +247,7 @@ async def test_stdio_through_the_api_with_a_bad_key_lists_tools_but_refuses_call
     assert names == TOOLS.names()
     for result in (refused, recall):
         assert result.is_error
-        assert result.content[0].text == "unauthorized: unknown API key"  # type: ignore[union-attr]
+        assert text_of(result) == "unauthorized: unknown API key"
     assert (await services.memory.list_memories(tenant, limit=1)).items == []
 
 
@@ -258,7 +259,7 @@ async def test_stdio_with_no_api_is_a_tool_error_naming_the_url() -> None:
             result = await client.call_tool("recall", {"cue": "x"})
 
     assert result.is_error
-    text = result.content[0].text  # type: ignore[union-attr]
+    text = text_of(result)
     assert text.startswith(f"unreachable: no hebbs-graph API at {url}"), text
 
 

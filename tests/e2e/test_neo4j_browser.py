@@ -1,6 +1,8 @@
 """Neo4j Browser, for real: headless Chromium opens it, connects with the configured
 credentials, runs an analyst query from cypher/analyst/ (its :param lines first, as an
-analyst pasting the file would) and sees the seeded memories in the result."""
+analyst pasting the file would) and sees the seeded memories in the result; then the
+README's query draws them, each node captioned with what it says and each relationship
+with its type, in a Browser never styled before."""
 
 from __future__ import annotations
 
@@ -62,9 +64,13 @@ async def test_analyst_timeline_query_in_neo4j_browser(
     await run_command(page, query)
 
     result = page.locator("[data-testid=frame]").first
-    await expect(result.locator("[data-testid=frameCommand]")).to_contain_text("MATCH (m:Episode)")
+    await expect(result.locator("[data-testid=frameCommand]")).to_contain_text(
+        "MATCH (m:Episode)", timeout=TIMEOUT_MS
+    )
     await result.get_by_text("Table", exact=True).click()
-    await expect(result).to_contain_text(f"Started streaming {len(ids)} records")
+    await expect(result).to_contain_text(
+        f"Started streaming {len(ids)} records", timeout=TIMEOUT_MS
+    )
     table = result.locator("[data-testid=frameContents]")
     for memory_id in ids:
         await expect(table).to_contain_text(memory_id, timeout=TIMEOUT_MS)
@@ -74,3 +80,33 @@ async def test_analyst_timeline_query_in_neo4j_browser(
     assert positions == sorted(positions)  # in time order, as the query says
     ARTIFACTS.mkdir(exist_ok=True)
     await result.screenshot(path=str(ARTIFACTS / "neo4j-browser.png"))
+
+    # The README's query, as the graph view draws it: captions are the memories' content.
+    await run_command(
+        page, f"MATCH (m:Memory {{tenant_id: '{tenant}'}})-[r]-(n) RETURN m, r, n LIMIT 100"
+    )
+    frame = page.locator("[data-testid=frame]").first
+    await frame.get_by_text("Graph", exact=True).click()  # the Browser keeps the last view
+    drawing = frame.locator("svg")
+    await expect(drawing.locator("g.node")).to_have_count(len(ids), timeout=TIMEOUT_MS)
+    # Each node reads as its memory: the Browser fits the caption (`name`, the content's
+    # first 40 characters) into the circle, cutting what does not fit.
+    captions = await drawn_texts(page, "g.node")
+    shown = {c.rstrip("…").strip(): c for c in captions}
+    assert all(len(text) >= 15 for text in shown), captions
+    assert sorted(next(c for c in contents if c.startswith(s)) for s in shown) == sorted(contents)
+    await expect(drawing.locator("g.relationship")).to_have_count(len(ids) - 1)
+    assert await drawn_texts(page, "g.relationship") == ["FOLLOWED_BY"] * (len(ids) - 1)
+    await frame.screenshot(path=str(ARTIFACTS / "neo4j-browser-graph.png"))
+
+
+async def drawn_texts(page: Page, selector: str) -> list[str]:
+    """The caption of each drawn node or relationship in the newest frame, its lines (the
+    Browser breaks a caption over several) joined by spaces."""
+    texts: list[str] = await page.locator("[data-testid=frame]").first.evaluate(
+        """(frame, selector) => [...frame.querySelectorAll("svg " + selector)].map(g =>
+            [...g.querySelectorAll("text")].map(t => t.textContent.trim())
+              .filter(Boolean).join(" "))""",
+        selector,
+    )
+    return texts

@@ -72,8 +72,12 @@ async def test_palace_draws_filters_clicks_and_recalls(
 
     drawn = await graph(page)
     acme = {k: v for k, v in ids.items() if k not in {"demo", "postgres"}}
-    assert set(drawn["nodes"]) == set(acme.values())
     nodes = drawn["nodes"]
+    snapshots = {i for i, n in nodes.items() if "snapshot" in n["classes"]}
+    assert set(nodes) - snapshots == set(acme.values())
+    assert len(snapshots) == 1  # the revised memory's earlier version, drawn from the start
+    (snapshot_id,) = snapshots
+    assert nodes[snapshot_id]["shape"] == "round-rectangle"
     insight, episode = nodes[ids["serious_buyer"]], nodes[ids["pilot"]]
     assert "insight" in insight["classes"]
     assert insight["shape"] == "round-diamond"
@@ -97,6 +101,7 @@ async def test_palace_draws_filters_clicks_and_recalls(
     assert ("INSIGHT_FROM", ids["needs_security"], ids["blocked"]) in edges
     assert ("REVISED_FROM", ids["contact_new"], ids["contact_old"]) in edges
     assert ("CAUSED_BY", ids["blocked"], ids["sso"]) in edges
+    assert ("REVISED_FROM", ids["blocked"], snapshot_id) in edges
     assert ("FOLLOWED_BY", ids["pilot"], ids["sso"]) in edges
     await expect(page.locator("#status")).to_contain_text("1 stale")
 

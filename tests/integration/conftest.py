@@ -19,7 +19,7 @@ import pytest
 from hebbs_graph.models.memory import Memory, MemoryIn
 from hebbs_graph.models.recall import RecallIn, RecallOut
 from hebbs_graph.services.container import Services
-from tests.conftest import purge_tenant
+from tests.support.tenants import purge_tenant
 
 BASE = datetime(2024, 3, 1, 12, 0, tzinfo=UTC)
 

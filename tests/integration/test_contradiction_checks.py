@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-from hebbs_graph.contradict.vectors import TenantVectors
 from hebbs_graph.graph.queries import QueryRegistry
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut, PrepareIn, ScanIn
 from hebbs_graph.models.memory import MemoryIn, ReviseIn
 from hebbs_graph.resources import cypher_dir
 from hebbs_graph.services.container import Services
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.contradict.vectors import TenantVectors
+from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.settings import Settings
 from tests.live import free_port
 
@@ -47,9 +47,9 @@ async def closing() -> AsyncIterator[list[Any]]:
 
 
 def writer(services: Services, contradict: ContradictionService) -> MemoryService:
-    memory = MemoryService(services.store, services.embedder, contradict.settings)
-    memory.listeners.append(contradict)
-    return memory
+    return MemoryService(
+        services.store, services.embedder, services.settings.memory, listeners=[contradict]
+    )
 
 
 def dead_store(settings: Settings) -> GraphStore:
@@ -62,7 +62,7 @@ def broken_store(settings: Settings, tmp_path: Path) -> GraphStore:
     """A store on the real Neo4j whose neighbour queries fail there (division by zero)."""
     root = tmp_path / "cypher"
     shutil.copytree(cypher_dir(), root)
-    for name in ("neighbours_exact", "neighbours_ann"):
+    for name in ("neighbours_exact", "neighbours_ann", "neighbours_ann_entity"):
         (root / "contradict" / f"{name}.cypher").write_text(
             "UNWIND $ids AS mid RETURN mid AS pair_key, 1 / 0 AS similarity\n"
         )
@@ -112,7 +112,7 @@ async def test_the_marker_is_set_with_the_memory(
 ) -> None:
     """Committed in the write's transaction, claimed by the writing process, and never
     shown as a raw property."""
-    stopped = ContradictionService(dead_store(services.settings), services.settings)
+    stopped = ContradictionService(dead_store(services.settings), services.settings.contradiction)
     closing.append(stopped.store)
     memory = await writer(services, stopped).remember(tenant, BUDGETS[0])
     [marker] = (await markers(services, tenant)).values()
@@ -127,7 +127,7 @@ async def test_sync_mode_has_the_pair_in_the_answer(
     services: Services, tenant: str, closing: list[Any]
 ) -> None:
     settings = services.settings.model_copy(update={"contradiction_detection_mode": "sync"})
-    contradict = ContradictionService(services.store, settings)
+    contradict = ContradictionService(services.store, settings.contradiction)
     contradict.start()
     closing.append(contradict)
     memory = writer(services, contradict)
@@ -148,14 +148,14 @@ async def test_a_check_during_an_outage_is_run_after_recovery(
     check stays marked; once the claim of the worker that could not run it expires, a
     checker that starts (a restarted worker) picks it up at once and raises the pair."""
     settings = services.settings.model_copy(update={"contradiction_check_claim_s": 1.0})
-    down = ContradictionService(dead_store(settings), settings)
+    down = ContradictionService(dead_store(settings), settings.contradiction)
     closing.append(down.store)
     ids = await writer(services, down).remember_batch(tenant, BUDGETS)
     assert set(await markers(services, tenant)) == set(ids)
     assert await pairs(services, tenant) == set()
 
     await asyncio.sleep(1.1)
-    restarted = ContradictionService(services.store, services.settings)
+    restarted = ContradictionService(services.store, services.settings.contradiction)
     restarted.start()  # its first round sweeps for checks nobody holds
     closing.append(restarted)
 
@@ -169,7 +169,9 @@ async def test_a_check_during_an_outage_is_run_after_recovery(
 async def test_a_failed_check_waits_for_its_retry_and_scan_runs_it(
     services: Services, tenant: str, tmp_path: Path, closing: list[Any]
 ) -> None:
-    broken = ContradictionService(broken_store(services.settings, tmp_path), services.settings)
+    broken = ContradictionService(
+        broken_store(services.settings, tmp_path), services.settings.contradiction
+    )
     closing.append(broken.store)
     ids = await writer(services, broken).remember_batch(tenant, BUDGETS)
     found = await markers(services, tenant)
@@ -196,7 +198,7 @@ async def test_a_revision_during_a_check_keeps_its_own_check(
 ) -> None:
     """A check that completes for the content it was queued with does not clear the
     marker a later revision set."""
-    down = ContradictionService(dead_store(services.settings), services.settings)
+    down = ContradictionService(dead_store(services.settings), services.settings.contradiction)
     closing.append(down.store)
     memory = writer(services, down)
     first = await memory.remember(tenant, BUDGETS[0])
@@ -218,7 +220,7 @@ async def test_two_checkers_never_run_the_same_check(
 ) -> None:
     settings = services.settings.model_copy(update={"contradiction_scan_batch": 3})
     brief = settings.model_copy(update={"contradiction_check_claim_s": 0.5})
-    down = ContradictionService(dead_store(brief), brief)
+    down = ContradictionService(dead_store(brief), brief.contradiction)
     closing.append(down.store)
     filler = [MemoryIn(content=f"Ticket {n} was triaged by the support rota") for n in range(28)]
     ids = await writer(services, down).remember_batch(tenant, [*BUDGETS, *filler])
@@ -229,7 +231,7 @@ async def test_two_checkers_never_run_the_same_check(
     for n in range(2):
         store = GraphStore(settings)  # each worker its own driver, as two processes
         closing.append(store)
-        worker = ContradictionService(store, settings)
+        worker = ContradictionService(store, settings.contradiction)
         real = worker.queue.check
 
         async def counted(

@@ -2,50 +2,23 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 from pydantic import ValidationError
 
 from hebbs_graph.errors import InvalidInput, NotFound
-from hebbs_graph.models.contradict import CommitIn, PendingContradiction, PrepareIn, ScanIn
-from hebbs_graph.models.memory import ForgetIn, Memory, MemoryIn, ReviseIn
+from hebbs_graph.models.contradict import CommitIn, PrepareIn, ScanIn
+from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.memory import MemoryService
-
-JAN = datetime(2025, 1, 15, tzinfo=UTC)
-MAR = datetime(2025, 3, 15, tzinfo=UTC)
-IMPORTANT = {"relevance": 0.2, "recency": 0.0, "importance": 0.8, "reinforcement": 0.0}
-
-
-async def add(services: Services, tenant: str, content: str, **fields: object) -> Memory:
-    return await services.memory.remember(tenant, MemoryIn(content=content, **fields))  # type: ignore[arg-type]
-
-
-async def pending(services: Services, tenant: str) -> list[PendingContradiction]:
-    """The tenant's pending pairs once this process has run the checks it queued."""
-    assert await services.contradict.drain()
-    return await services.contradict.pending(tenant, limit=500)
-
-
-async def edge_types(services: Services, tenant: str, memory_id: str) -> list[tuple[str, str, str]]:
-    edges = await services.memory.edges(tenant, memory_id)
-    return sorted((e.source_id, e.edge_type.value, e.target_id) for e in edges)
-
-
-async def budget_pair(
-    services: Services, tenant: str
-) -> tuple[Memory, Memory, PendingContradiction]:
-    old = await add(services, tenant, "Budget is $5,000 per tenant", occurred_at=JAN)
-    new = await add(services, tenant, "Budget is $2,000 per tenant", occurred_at=MAR)
-    found = await pending(services, tenant)
-    assert len(found) == 1
-    return old, new, found[0]
-
-
-# -- Phase 1 ---------------------------------------------------------------------------
+from tests.support.contradiction_kit import (
+    IMPORTANT,
+    JAN,
+    MAR,
+    add,
+    budget_pair,
+    edge_types,
+    pending,
+)
 
 
 async def test_budget_example_yields_one_heuristic_candidate(
@@ -334,140 +307,6 @@ async def test_prepare_filters_by_entity_and_counts(services: Services, tenant: 
     primed = await services.contradict.pending_for_prime(tenant, "globex")
     assert len(primed) == 1
     assert "Globex" in primed[0]["content_b_snippet"]
-
-
-async def test_scan_finds_what_was_written_without_detection(
-    services: Services, tenant: str
-) -> None:
-    quiet = MemoryService(services.store, services.embedder, services.settings)  # no listeners
-    day = datetime(2024, 6, 1, tzinfo=UTC)
-    items = [
-        MemoryIn(content="The kickoff meeting is on Monday", occurred_at=day),
-        MemoryIn(content="The kickoff meeting is on Thursday", occurred_at=day + timedelta(days=1)),
-        MemoryIn(
-            content="Acme's budget is $5,000", entity_id="acme", occurred_at=day + timedelta(days=2)
-        ),
-        MemoryIn(
-            content="Acme's budget is $2,000", entity_id="acme", occurred_at=day + timedelta(days=3)
-        ),
-    ]
-    await quiet.remember_batch(tenant, items)
-    assert await pending(services, tenant) == []
-    only_acme = await services.contradict.scan(tenant, ScanIn(entity_id="acme"))
-    assert (only_acme.total, only_acme.checked, only_acme.pending_created) == (2, 2, 1)
-    first = await services.contradict.scan(tenant, ScanIn(limit=1))
-    assert first.checked == 1
-    assert first.next_cursor is not None
-    assert first.total == 4
-    rest = await services.contradict.scan(tenant, ScanIn(cursor=first.next_cursor))
-    assert rest.checked == 3
-    assert rest.next_cursor is None
-    assert first.pending_created + rest.pending_created == 1
-    assert len(await pending(services, tenant)) == 2
-    late = await services.contradict.scan(tenant, ScanIn(since=day + timedelta(days=2)))
-    assert late.total == 2
-
-
-async def test_vector_index_path_finds_the_pair(services: Services, tenant: str) -> None:
-    """Past contradiction_exact_max, neighbours come from the vector index."""
-    quiet = MemoryService(services.store, services.embedder, services.settings)
-    ids = await quiet.remember_batch(
-        tenant,
-        [
-            MemoryIn(content="Budget is $5,000 per tenant", occurred_at=JAN),
-            MemoryIn(content="Budget is $2,000 per tenant", occurred_at=MAR),
-        ],
-    )
-    settings = services.settings.model_copy(update={"contradiction_exact_max": 0})
-    via_index = ContradictionService(services.store, settings)
-    out = await via_index.detect(tenant, ids)
-    assert (out.checked, out.candidates, out.pending_created) == (2, 1, 1)
-
-
-async def test_numpy_and_cypher_paths_record_the_same_pending(
-    services: Services, tenant: str
-) -> None:
-    """A batch compares and classifies in numpy (in one chunk or several, the next
-    compared while the last is recorded), a small write in Cypher: both record the same
-    pairs, oldest first, with the same scores, signals, suggestions and snippets, whether
-    the memory that found a pair is its older or its newer side."""
-    quiet = MemoryService(services.store, services.embedder, services.settings)
-    facts = [
-        (("Budget is $5,000 per tenant", JAN), ("Budget is $2,000 per tenant", MAR)),
-        # Listed newer first: the memory written first is the newer of the pair.
-        (("The kickoff meeting is on Monday", MAR), ("The kickoff meeting is on Thursday", JAN)),
-        (("The API is reliable", JAN), ("The API used to be unreliable", MAR)),
-    ]
-    filler = [f"Ticket {n} was triaged by the support rota" for n in range(30)]
-    items = [MemoryIn(content=t, occurred_at=at) for pair in facts for t, at in pair] + [
-        MemoryIn(content=t) for t in filler
-    ]
-    ids = await quiet.remember_batch(tenant, items)
-    found = {}
-    similarity = {}
-    variants = {
-        "numpy": {"contradiction_numpy_min_batch": 1},
-        "numpy in chunks": {"contradiction_numpy_min_batch": 1, "contradiction_chunk": 4},
-        "cypher": {"contradiction_numpy_min_batch": 10_000},
-    }
-    for name, update in variants.items():
-        settings = services.settings.model_copy(update=update)
-        out = await ContradictionService(services.store, settings).detect(tenant, ids)
-        records = await pending(services, tenant)
-        found[name] = (
-            {
-                (
-                    p.memory_id_a,
-                    p.memory_id_b,
-                    p.content_a_snippet,
-                    p.content_b_snippet,
-                    p.classifier_score,
-                    p.classifier_method,
-                    tuple(p.signals),
-                    p.suggested_verdict,
-                )
-                for p in records
-            },
-            out.candidates,
-            out.pending_created,
-        )
-        similarity[name] = {(p.memory_id_a, p.memory_id_b): p.similarity for p in records}
-        await services.store.run_raw(
-            "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
-        )
-    assert found["numpy"] == found["cypher"]
-    assert found["numpy in chunks"] == found["cypher"]
-    contents = {a: b for (_, _, a, b, *_) in found["numpy"][0]}
-    assert contents["Budget is $5,000 per tenant"] == "Budget is $2,000 per tenant"
-    assert contents["The kickoff meeting is on Thursday"] == "The kickoff meeting is on Monday"
-    assert contents["The API is reliable"] == "The API used to be unreliable"
-    suggested = {a: v for (_, _, a, _, _, _, _, v) in found["numpy"][0]}
-    assert suggested["The API is reliable"] == "revision"
-    assert similarity["numpy"].keys() == similarity["cypher"].keys()
-    for pair, value in similarity["numpy"].items():
-        assert value == pytest.approx(similarity["cypher"][pair], abs=1e-3)
-
-
-async def test_the_vector_index_follows_supersede_and_forget(
-    services: Services, tenant: str
-) -> None:
-    """The index filters on `hidden` while it searches: a revision verdict takes the
-    older memory out of similarity recall, forgetting the newer brings it back."""
-    old, new, p = await budget_pair(services, tenant)
-    verdict = {"pending_id": p.pending_id, "verdict": "revision"}
-    await services.contradict.commit(tenant, CommitIn.model_validate({"verdicts": [verdict]}))
-    similarity = [{"strategy": "similarity"}]
-
-    async def found(**flags: bool) -> set[str]:
-        out = await services.recall.recall(
-            tenant, RecallIn(cue="budget", strategies=similarity, reinforce=False, **flags)
-        )
-        return {r.memory.id for r in out.results}
-
-    assert await found() == {new.id}
-    assert await found(include_superseded=True) == {new.id, old.id}
-    await services.memory.forget(tenant, ForgetIn(memory_ids=[new.id]))
-    assert await found() == {old.id}
 
 
 async def test_pending_pairs_page_with_a_cursor(services: Services, tenant: str) -> None:

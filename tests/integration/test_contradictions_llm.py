@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -14,24 +13,13 @@ from hebbs_graph.llm import build_llm
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.settings import Settings
-from tests.support.scripted_llm import Reply, Request, ScriptedLLM, serve
+from tests.support.scripted_llm import Reply, Request, ScriptedLLM
 
 JAN = datetime(2025, 1, 15, tzinfo=UTC)
 MAR = datetime(2025, 3, 15, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[ScriptedLLM]:
-    yield from serve()
-
-
-@pytest.fixture
-def llm_server(server: ScriptedLLM) -> ScriptedLLM:
-    server.reset()
-    return server
 
 
 def answer(verdict: str, confidence: float, newer: str | None = None) -> str:
@@ -57,9 +45,10 @@ def writer(services: Services, settings: Settings) -> tuple[MemoryService, Contr
     """A MemoryService whose only listener is a ContradictionService on the LLM route."""
     llm = build_llm(settings)
     assert llm is not None
-    contradict = ContradictionService(services.store, settings, llm)
-    memory = MemoryService(services.store, services.embedder, settings)
-    memory.listeners.append(contradict)
+    contradict = ContradictionService(services.store, settings.contradiction, llm)
+    memory = MemoryService(
+        services.store, services.embedder, settings.memory, listeners=[contradict]
+    )
     return memory, contradict
 
 

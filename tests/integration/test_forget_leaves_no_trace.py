@@ -12,8 +12,9 @@ import pytest
 
 from hebbs_graph.errors import NotFound
 from hebbs_graph.models.memory import EdgeIn, ForgetIn, ReviseIn
-from hebbs_graph.services.memory import MemoryService
-from tests.integration.test_reflect import ENTITY, commit_themes, prepare, seed
+from hebbs_graph.services.memory.service import MemoryService
+from tests.integration.conftest import Kit
+from tests.support.reflect_kit import ENTITY, commit_themes, prepare, seed
 
 FULLTEXT = "CALL db.index.fulltext.queryNodes('memory_content', $q) YIELD node RETURN node.id AS id"
 VECTOR = (
@@ -42,7 +43,7 @@ def token() -> str:
     return "qz" + uuid.uuid4().hex[:16]
 
 
-async def traces(kit, contents: list[str], tokens: list[str]) -> list[dict[str, int]]:
+async def traces(kit: Kit, contents: list[str], tokens: list[str]) -> list[dict[str, int]]:
     """For each content (with its unique token): how many places still hold it."""
     raw = kit.services.store.run_raw
     rows = await kit.raw(PROPERTY, contents=contents, tokens=tokens)
@@ -64,7 +65,7 @@ async def traces(kit, contents: list[str], tokens: list[str]) -> list[dict[str, 
 NONE = {"fulltext": 0, "vector": 0, "property": 0}
 
 
-async def test_forgotten_memory_and_its_snapshots_leave_no_trace(kit):
+async def test_forgotten_memory_and_its_snapshots_leave_no_trace(kit: Kit) -> None:
     toks = [token() for _ in range(3)]
     texts = [f"The vault code {t} is kept in the blue cabinet" for t in toks]
     m = await kit.add(texts[0], entity_id="vault", tags=[toks[0]], context={"code": toks[0]})
@@ -97,9 +98,9 @@ async def test_forgotten_memory_and_its_snapshots_leave_no_trace(kit):
     assert tomb["id"] == m.id
 
 
-async def test_forgetting_a_large_entity_in_batches_leaves_no_trace(kit):
+async def test_forgetting_a_large_entity_in_batches_leaves_no_trace(kit: Kit) -> None:
     settings = kit.services.settings.model_copy(update={"forget_batch_size": 3})
-    service = MemoryService(kit.services.store, kit.services.embedder, settings)
+    service = MemoryService(kit.services.store, kit.services.embedder, settings.memory)
     toks = [token() for _ in range(8)]
     texts = [f"meeting note {t} about the roadmap" for t in toks]
     await kit.batch([{"content": text, "entity_id": "big"} for text in texts])
@@ -122,17 +123,17 @@ RETURN labels(n)[0] AS label, count(n) AS n
 """
 
 
-async def scope_nodes(kit, entity_id: str) -> dict[str, int]:
+async def scope_nodes(kit: Kit, entity_id: str) -> dict[str, int]:
     """What the tenant holds for one entity, by label (Memory excluded)."""
     return {r["label"]: r["n"] for r in await kit.raw(SCOPE_NODES, entity_id=entity_id)}
 
 
-async def listed(kit) -> dict[str, int]:
+async def listed(kit: Kit) -> dict[str, int]:
     page = await kit.services.lineage.entities(kit.tenant)
     return {e.entity_id: e.memory_count for e in page.entities}
 
 
-async def test_forgetting_an_entitys_last_memory_removes_it_and_its_reflect_state(kit):
+async def test_forgetting_an_entitys_last_memory_removes_it_and_its_reflect_state(kit: Kit) -> None:
     services, tenant = kit.services, kit.tenant
     await seed(services, tenant)  # 30 episodes of acme_corp
     open_session = await prepare(services, tenant, entity_id=ENTITY)  # an agent still at it
@@ -154,7 +155,7 @@ async def test_forgetting_an_entitys_last_memory_removes_it_and_its_reflect_stat
     assert await listed(kit) == {"globex": 1}
 
 
-async def test_forgetting_one_of_two_keeps_the_entity_with_a_count_of_one(kit):
+async def test_forgetting_one_of_two_keeps_the_entity_with_a_count_of_one(kit: Kit) -> None:
     first = await kit.add("Initech moved offices", entity_id="initech")
     second = await kit.add("Initech hired a CFO", entity_id="initech")
 
@@ -167,9 +168,9 @@ async def test_forgetting_one_of_two_keeps_the_entity_with_a_count_of_one(kit):
     assert await scope_nodes(kit, "initech") == {"Tombstone": 2}
 
 
-async def test_a_tenant_wide_forget_removes_every_entity_it_empties(kit):
+async def test_a_tenant_wide_forget_removes_every_entity_it_empties(kit: Kit) -> None:
     settings = kit.services.settings.model_copy(update={"forget_batch_size": 2})
-    service = MemoryService(kit.services.store, kit.services.embedder, settings)
+    service = MemoryService(kit.services.store, kit.services.embedder, settings.memory)
     await kit.batch(
         [
             {"content": "old note one", "entity_id": "hooli", "occurred_at": kit.at(0)},
@@ -186,14 +187,14 @@ async def test_a_tenant_wide_forget_removes_every_entity_it_empties(kit):
         assert await scope_nodes(kit, gone) == {"Tombstone": 2 if gone == "hooli" else 1}
 
 
-async def test_moving_an_entitys_last_memory_elsewhere_removes_the_entity(kit):
+async def test_moving_an_entitys_last_memory_elsewhere_removes_the_entity(kit: Kit) -> None:
     m = await kit.add("Vandelay imports latex", entity_id="vandelay")
     await kit.services.memory.revise(kit.tenant, m.id, ReviseIn(entity_id="kramerica"))
     assert await listed(kit) == {"kramerica": 1}
     assert await scope_nodes(kit, "vandelay") == {}
 
 
-async def test_an_entity_node_without_memories_is_not_listed(kit):
+async def test_an_entity_node_without_memories_is_not_listed(kit: Kit) -> None:
     # what a store written before schema 009 may still hold
     await kit.raw(
         "CREATE (:Entity {tenant_id: $tenant_id, entity_id: 'ghost', memory_count: 0, "

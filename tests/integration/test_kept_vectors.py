@@ -8,14 +8,14 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from hebbs_graph.contradict.vectors import Kept, TenantVectors
 from hebbs_graph.models.contradict import CommitIn, PendingContradiction
 from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
 from hebbs_graph.services.container import Services
-from hebbs_graph.services.contradict import ContradictionService
-from hebbs_graph.services.detect import KINDS
-from hebbs_graph.services.kept_vectors import KeptVectors
-from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.contradict.detect import KINDS
+from hebbs_graph.services.contradict.kept_vectors import KeptVectors
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.contradict.vectors import Kept, TenantVectors
+from hebbs_graph.services.memory.service import MemoryService
 
 JAN = datetime(2025, 1, 15, tzinfo=UTC)
 MAR = datetime(2025, 3, 15, tzinfo=UTC)
@@ -43,7 +43,7 @@ async def checked_batch(services: Services, tenant: str, items: list[MemoryIn]) 
 
 def quiet(services: Services) -> MemoryService:
     """Another writer: stores memories without telling this process's detector."""
-    return MemoryService(services.store, services.embedder, services.settings)
+    return MemoryService(services.store, services.embedder, services.settings.memory)
 
 
 async def pairs(services: Services, tenant: str, among: set[str]) -> set[tuple[str, str]]:
@@ -164,7 +164,7 @@ async def test_batches_on_the_index_path_warm_the_cache(services: Services, tena
     settings = services.settings.model_copy(
         update={"contradiction_exact_max": 0, "contradiction_numpy_min_batch": 2}
     )
-    detector = ContradictionService(services.store, settings)
+    detector = ContradictionService(services.store, settings.contradiction)
     writer = quiet(services)
     await writer.remember_batch(tenant, tickets(0, 120))
     found_by: list[str] = []
@@ -192,7 +192,7 @@ async def test_small_writes_in_cypher_warm_the_cache_too(services: Services, ten
     until they have spent there what reading the tenant costs; then the tenant is read
     once and kept, and later small writes compare in numpy and find the same pairs (a
     stream of single writes, as the check queue runs them)."""
-    detector = ContradictionService(services.store, services.settings)
+    detector = ContradictionService(services.store, services.settings.contradiction)
     writer = quiet(services)
     await writer.remember_batch(tenant, tickets(0, 120))
     found_by: list[str] = []

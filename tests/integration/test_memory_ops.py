@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 from datetime import UTC, datetime
 
 import pytest
@@ -12,7 +10,9 @@ import pytest
 from hebbs_graph.errors import InvalidInput, NotFound
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.memory import EdgeIn, ForgetIn, MemoryKind, ReviseIn
-from hebbs_graph.services.memory import MemoryService
+from hebbs_graph.services.memory.service import MemoryService
+from tests.integration.conftest import Kit
+from tests.support.memory_kit import sha, snapshots
 
 CONTEXT = {
     "zeta": 1,
@@ -25,14 +25,10 @@ CONTEXT = {
 }
 
 
-def sha(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 # -- remember / get -------------------------------------------------------------------
 
 
-async def test_remember_round_trips_every_field(kit):
+async def test_remember_round_trips_every_field(kit: Kit) -> None:
     when = kit.at(-30)
     stored = await kit.add(
         "Ünïcode 🧠 the customer asked for a refund",
@@ -57,14 +53,14 @@ async def test_remember_round_trips_every_field(kit):
     assert set(got.id) <= set("0123456789abcdef")
 
 
-async def test_remember_defaults(kit):
+async def test_remember_defaults(kit: Kit) -> None:
     before = datetime.now(UTC)
     got = await kit.add("plain")
     assert before <= got.occurred_at <= datetime.now(UTC)
     assert (got.importance, got.context, got.tags, got.entity_id) == (0.5, {}, [], None)
 
 
-async def test_remember_with_edges_links_and_unknown_target_stores_nothing(kit):
+async def test_remember_with_edges_links_and_unknown_target_stores_nothing(kit: Kit) -> None:
     cause = await kit.add("the deploy broke the build")
     effect = await kit.add(
         "the release slipped", edges=[EdgeIn(target_id=cause.id, edge_type="CAUSED_BY")]
@@ -84,7 +80,7 @@ async def test_remember_with_edges_links_and_unknown_target_stores_nothing(kit):
 # -- batch and timelines -----------------------------------------------------------------
 
 
-async def test_batch_returns_ids_in_input_order(kit):
+async def test_batch_returns_ids_in_input_order(kit: Kit) -> None:
     items = [{"content": f"batch item {i}", "importance": i / 10} for i in range(10)]
     ids = await kit.batch(items)
     assert len(set(ids)) == 10
@@ -93,7 +89,7 @@ async def test_batch_returns_ids_in_input_order(kit):
         assert (got.content, got.importance) == (f"batch item {i}", i / 10)
 
 
-async def test_batch_builds_timeline_in_time_order_and_imports_land_between(kit):
+async def test_batch_builds_timeline_in_time_order_and_imports_land_between(kit: Kit) -> None:
     days = [5, 1, 9, 3, 7]
     ids = await kit.batch(
         [{"content": f"day {d}", "entity_id": "bob", "occurred_at": kit.at(d)} for d in days]
@@ -112,7 +108,7 @@ async def test_batch_builds_timeline_in_time_order_and_imports_land_between(kit)
     await kit.assert_timeline([by_day[d] for d in sorted(by_day)])
 
 
-async def test_batch_with_equal_times_orders_by_id(kit):
+async def test_batch_with_equal_times_orders_by_id(kit: Kit) -> None:
     ids = await kit.batch(
         [{"content": f"same {i}", "entity_id": "dan", "occurred_at": kit.at(1)} for i in range(4)]
     )
@@ -122,7 +118,7 @@ async def test_batch_with_equal_times_orders_by_id(kit):
 # -- list -----------------------------------------------------------------------------
 
 
-async def test_list_cursor_pagination_covers_everything_once(kit):
+async def test_list_cursor_pagination_covers_everything_once(kit: Kit) -> None:
     items = [
         {"content": f"m{i}", "entity_id": "erin" if i % 2 else None, "occurred_at": kit.at(i // 3)}
         for i in range(23)
@@ -156,7 +152,7 @@ async def test_list_cursor_pagination_covers_everything_once(kit):
 # -- link -----------------------------------------------------------------------------
 
 
-async def test_link_caller_edge_types(kit):
+async def test_link_caller_edge_types(kit: Kit) -> None:
     a, b = await kit.add("cause a"), await kit.add("effect b")
     caused = await kit.services.memory.link(
         kit.tenant, b.id, EdgeIn(target_id=a.id, edge_type="CAUSED_BY", confidence=0.4)
@@ -178,7 +174,7 @@ async def test_link_caller_edge_types(kit):
 @pytest.mark.parametrize(
     "edge_type", ["FOLLOWED_BY", "REVISED_FROM", "CONTRADICTS", "INSIGHT_FROM"]
 )
-async def test_link_refuses_system_edge_types(kit, edge_type):
+async def test_link_refuses_system_edge_types(kit: Kit, edge_type: str) -> None:
     a, b = await kit.add("one"), await kit.add("two")
     with pytest.raises(InvalidInput):
         await kit.services.memory.link(
@@ -187,7 +183,7 @@ async def test_link_refuses_system_edge_types(kit, edge_type):
     assert await kit.services.memory.edges(kit.tenant, a.id) == []
 
 
-async def test_link_unknown_ids_and_self_are_refused(kit):
+async def test_link_unknown_ids_and_self_are_refused(kit: Kit) -> None:
     a = await kit.add("alone")
     missing = "0" * 32
     link = kit.services.memory.link
@@ -203,13 +199,7 @@ async def test_link_unknown_ids_and_self_are_refused(kit):
 # -- revise ---------------------------------------------------------------------------
 
 
-async def _snapshots(kit, memory_id):
-    edges = await kit.services.memory.edges(kit.tenant, memory_id)
-    ids = [e.target_id for e in edges if e.edge_type == "REVISED_FROM" and e.source_id == memory_id]
-    return [await kit.services.memory.get(kit.tenant, i) for i in ids]
-
-
-async def test_revise_snapshots_old_state_and_keeps_id(kit):
+async def test_revise_snapshots_old_state_and_keeps_id(kit: Kit) -> None:
     old = await kit.add("the budget is 10k", importance=0.3, context={"q": 1}, tags=["fin"])
     new = await kit.services.memory.revise(
         kit.tenant, old.id, ReviseIn(content="the budget is 12k", importance=0.6)
@@ -222,7 +212,7 @@ async def test_revise_snapshots_old_state_and_keeps_id(kit):
     )
     assert new.content_sha256 == sha(new.content)
     assert new.updated_at > old.updated_at
-    (snap,) = await _snapshots(kit, old.id)
+    (snap,) = await snapshots(kit, old.id)
     assert snap.id != old.id
     assert (snap.kind, snap.content, snap.importance, snap.version) == (
         "snapshot",
@@ -240,12 +230,13 @@ async def test_revise_snapshots_old_state_and_keeps_id(kit):
         await kit.services.memory.revise(kit.tenant, "0" * 32, ReviseIn(importance=0.1))
 
 
-async def _embedding(kit, memory_id):
+async def _embedding(kit: Kit, memory_id: str) -> list[float]:
     rows = await kit.raw("MATCH (m:Memory {id: $id}) RETURN m.embedding AS e", id=memory_id)
-    return rows[0]["e"]
+    embedding: list[float] = rows[0]["e"]
+    return embedding
 
 
-async def test_revise_reembeds_only_when_content_changes(kit):
+async def test_revise_reembeds_only_when_content_changes(kit: Kit) -> None:
     m = await kit.add("the office cat is called Whiskers")
     await kit.add("quarterly revenue grew by four percent")
     first = await _embedding(kit, m.id)
@@ -259,7 +250,7 @@ async def test_revise_reembeds_only_when_content_changes(kit):
     assert out.results[0].breakdown.relevance == pytest.approx(1.0, abs=1e-5)
 
 
-async def test_revise_context_merge_and_replace(kit):
+async def test_revise_context_merge_and_replace(kit: Kit) -> None:
     m = await kit.add("ctx", context={"a": 1, "b": {"x": 1}})
     merged = await kit.services.memory.revise(kit.tenant, m.id, ReviseIn(context={"b": 2, "c": 3}))
     assert json.dumps(merged.context) == json.dumps({"a": 1, "b": 2, "c": 3})
@@ -270,7 +261,7 @@ async def test_revise_context_merge_and_replace(kit):
     assert (await kit.services.memory.get(kit.tenant, m.id)).context == {"z": [1]}
 
 
-async def test_revise_entity_change_moves_between_timelines(kit):
+async def test_revise_entity_change_moves_between_timelines(kit: Kit) -> None:
     a = [(await kit.add(f"a{d}", entity_id="ann", occurred_at=kit.at(d))).id for d in (1, 2, 3)]
     b = [(await kit.add(f"b{d}", entity_id="ben", occurred_at=kit.at(d))).id for d in (0, 5)]
     moved = await kit.services.memory.revise(kit.tenant, a[1], ReviseIn(entity_id="ben"))
@@ -280,16 +271,16 @@ async def test_revise_entity_change_moves_between_timelines(kit):
     assert {m.id for m in await kit.all(entity_id="ben")} == {b[0], a[1], b[1]}
 
 
-async def test_revise_keeps_at_most_max_snapshots(kit):
+async def test_revise_keeps_at_most_maxsnapshots(kit: Kit) -> None:
     settings = kit.services.settings.model_copy(update={"max_snapshots": 2})
-    service = MemoryService(kit.services.store, kit.services.embedder, settings)
+    service = MemoryService(kit.services.store, kit.services.embedder, settings.memory)
     m = await kit.add("v", importance=0.1)
     for i in range(2, 6):
         await service.revise(kit.tenant, m.id, ReviseIn(importance=i / 10))
-    assert sorted(s.version for s in await _snapshots(kit, m.id)) == [3, 4]
+    assert sorted(s.version for s in await snapshots(kit, m.id)) == [3, 4]
 
 
-async def test_revise_and_forget_make_insights_stale(kit):
+async def test_revise_and_forget_make_insights_stale(kit: Kit) -> None:
     src, other, insight = [(await kit.add(c)).id for c in ("src", "other", "insight")]
     await kit.make_insight(insight, [src, other])
     await kit.services.memory.revise(kit.tenant, src, ReviseIn(content="src, corrected"))
@@ -303,115 +294,3 @@ async def test_revise_and_forget_make_insights_stale(kit):
 
 
 # -- forget ---------------------------------------------------------------------------
-
-SEED = {  # name: (entity, days ago, importance, access count, last accessed days ago)
-    "old_low": ("e1", 100, 0.1, 0, 0),
-    "old_high": ("e1", 100, 0.9, 5, 0),
-    "new_low": ("e2", 1, 0.1, 0, 0),
-    "new_high": ("e2", 1, 0.9, 5, 0),
-    "insight": ("e1", 1, 0.9, 0, 0),
-    "loose": (None, 1, 0.5, 2, 0),
-    "unused": ("e2", 2, 0.8, 0, 60),  # decay 0.8 * 2^-2 = 0.2
-}
-OLD = object()  # stands for "older_than 30 days ago"
-FORGET_CASES = [
-    ({"memory_ids": ["old_low", "new_high"]}, {"old_low", "new_high"}),
-    ({"entity_id": "e1"}, {"old_low", "old_high", "insight"}),
-    ({"older_than": OLD}, {"old_low", "old_high"}),
-    ({"access_count_below": 1}, {"old_low", "new_low", "insight", "unused"}),
-    ({"kind": "insight"}, {"insight"}),
-    ({"kind": "episode"}, set(SEED) - {"insight"}),
-    ({"decay_below": 0.3}, {"old_low", "new_low", "unused"}),
-    ({"entity_id": "e1", "access_count_below": 1}, {"old_low", "insight"}),
-    (
-        {"memory_ids": ["old_low", "new_low", "old_high"], "older_than": OLD},
-        {"old_low", "old_high"},
-    ),
-    ({"entity_id": "e2", "decay_below": 0.3, "kind": "episode"}, {"new_low", "unused"}),
-    ({"entity_id": "nobody"}, set()),
-]
-
-
-async def _seed_forget(kit):
-    rows = [(f"seed {n}", e, kit.ago(d), i) for n, (e, d, i, _, _) in SEED.items()]
-    keys = ("content", "entity_id", "occurred_at", "importance")
-    ids = await kit.batch([dict(zip(keys, row, strict=True)) for row in rows])
-    by_name = dict(zip(SEED, ids, strict=True))
-    for n, (_, _, _, count, idle) in SEED.items():
-        await kit.raw(
-            "MATCH (m:Memory {id: $id}) WHERE m.tenant_id = $tenant_id "
-            "SET m.access_count = $count, m.last_accessed_at = datetime() - duration({days: $idle})",
-            id=by_name[n],
-            count=count,
-            idle=idle,
-        )
-    await kit.make_insight(by_name["insight"], [])
-    return by_name
-
-
-@pytest.mark.parametrize(("criteria", "expected"), FORGET_CASES)
-async def test_forget_each_criterion_and_combinations(kit, criteria, expected):
-    by_name = await _seed_forget(kit)
-    criteria = dict(criteria)
-    if "memory_ids" in criteria:
-        criteria["memory_ids"] = [by_name[n] for n in criteria["memory_ids"]]
-    if criteria.get("older_than") is OLD:
-        criteria["older_than"] = kit.ago(30)
-    out = await kit.services.memory.forget(kit.tenant, ForgetIn(**criteria))
-    gone = {by_name[n] for n in expected}
-    assert out.forgotten == len(expected)
-    assert {t.memory_id for t in out.tombstones} == gone
-    assert {m.id for m in await kit.all()} == set(by_name.values()) - gone
-
-
-async def test_forget_tombstones_hold_hash_not_content(kit):
-    m = await kit.add("my secret is purple-elephant", entity_id="fay", context={"k": "v"})
-    out = await kit.services.memory.forget(kit.tenant, ForgetIn(entity_id="fay"))
-    (tomb,) = out.tombstones
-    assert (tomb.memory_id, tomb.entity_id, tomb.content_sha256) == (m.id, "fay", sha(m.content))
-    rows = await kit.raw("MATCH (t:Tombstone) WHERE t.tenant_id = $tenant_id RETURN t {.*} AS t")
-    (stored,) = [r["t"] for r in rows]
-    assert stored["content_sha256"] == sha(m.content)
-    assert "content" not in stored
-    assert m.content not in json.dumps(stored, default=str)
-    assert json.loads(stored["criteria_json"]) == {"entity_id": "fay"}
-    with pytest.raises(NotFound):
-        await kit.services.memory.get(kit.tenant, m.id)
-
-
-async def test_forget_rejoins_the_timeline_and_works_in_batches(kit):
-    settings = kit.services.settings.model_copy(update={"forget_batch_size": 2})
-    service = MemoryService(kit.services.store, kit.services.embedder, settings)
-    days = list(range(8))
-    ids = await kit.batch(
-        [{"content": f"t{d}", "entity_id": "gus", "occurred_at": kit.at(d)} for d in days]
-    )
-    doomed = [ids[2], ids[3], ids[4], ids[6]]
-    random.Random(7).shuffle(doomed)
-    out = await service.forget(kit.tenant, ForgetIn(memory_ids=doomed))
-    assert out.forgotten == 4
-    await kit.assert_timeline([ids[0], ids[1], ids[5], ids[7]])
-    out = await service.forget(kit.tenant, ForgetIn(entity_id="gus"))
-    assert (out.forgotten, await kit.all()) == (4, [])
-
-
-async def test_forget_refuses_empty_criteria_and_never_takes_a_snapshot_alone(kit):
-    m = await kit.add("v1")
-    with pytest.raises(InvalidInput):
-        await kit.services.memory.forget(kit.tenant, ForgetIn())
-    await kit.services.memory.revise(kit.tenant, m.id, ReviseIn(content="v2"))
-    (snap,) = await _snapshots(kit, m.id)
-    out = await kit.services.memory.forget(kit.tenant, ForgetIn(memory_ids=[snap.id]))
-    assert out.forgotten == 0
-    assert (await kit.services.memory.get(kit.tenant, snap.id)).content == "v1"
-
-
-async def test_a_stale_insight_leaves_similarity_recall_until_asked_for(kit):
-    src, insight = [(await kit.add(c)).id for c in ("the kiln runs hot", "kilns run hot")]
-    await kit.make_insight(insight, [src])
-    await kit.services.memory.revise(kit.tenant, src, ReviseIn(content="the kiln runs cool"))
-    similarity = [{"strategy": "similarity"}]
-    out = await kit.recall(cue="kiln", strategies=similarity, reinforce=False)
-    assert insight not in {r.memory.id for r in out.results}
-    out = await kit.recall(cue="kiln", strategies=similarity, reinforce=False, include_stale=True)
-    assert {r.memory.id: r.stale for r in out.results}[insight] is True

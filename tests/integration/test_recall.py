@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import numpy as np
 import pytest
 
 from hebbs_graph import scoring
+from hebbs_graph.embedding import Embedder
 from hebbs_graph.models.recall import PRESETS, RecallIn
-from hebbs_graph.services.hybrid import HybridRecall
-from hebbs_graph.services.recall import Scope
+from hebbs_graph.services.recall.hybrid import HybridRecall
+from hebbs_graph.services.recall.service import Scope
+from tests.integration.conftest import Kit
 
 SIM = [{"strategy": "similarity"}]
 CUE = "the coffee machine in the kitchen is broken again"
@@ -87,7 +90,7 @@ CROWD_TEXTS = [
 
 
 @pytest.fixture(scope="module")
-async def crowd(module_kit):
+async def crowd(module_kit: Kit) -> dict[str, str]:
     """20 memories of one entity among 2,000 similar ones of the same tenant."""
     for start in range(0, len(CROWD_TEXTS), 1000):
         await module_kit.batch([{"content": t} for t in CROWD_TEXTS[start : start + 1000]])
@@ -95,7 +98,9 @@ async def crowd(module_kit):
     return dict(zip(ids, ENTITY_TEXTS, strict=True))
 
 
-async def brute_force(embedder, texts_by_id, cue, k):
+async def brute_force(
+    embedder: Embedder, texts_by_id: dict[str, str], cue: str, k: int
+) -> tuple[list[str], list[float]]:
     ids = list(texts_by_id)
     vectors = np.array(await embedder.embed([texts_by_id[i] for i in ids]))
     q = np.array((await embedder.embed([cue]))[0])
@@ -105,7 +110,9 @@ async def brute_force(embedder, texts_by_id, cue, k):
 
 
 @pytest.mark.parametrize("cue", [CUE, "budget approval", "a new colleague joins the team"])
-async def test_entity_scoped_similarity_is_the_true_top_k(module_kit, crowd, cue):
+async def test_entity_scoped_similarity_is_the_true_top_k(
+    module_kit: Kit, crowd: dict[str, str], cue: str
+) -> None:
     services = module_kit.services
     recall = services.recall
     want_ids, want_cos = await brute_force(services.embedder, crowd, cue, 5)
@@ -120,7 +127,9 @@ async def test_entity_scoped_similarity_is_the_true_top_k(module_kit, crowd, cue
     assert got == pytest.approx([max(0.0, c) for c in want_cos], abs=1e-5)
 
 
-async def test_tenant_wide_similarity_matches_brute_force(module_kit, crowd):
+async def test_tenant_wide_similarity_matches_brute_force(
+    module_kit: Kit, crowd: dict[str, str]
+) -> None:
     rows = await module_kit.raw(
         "MATCH (m:Memory) WHERE m.tenant_id = $tenant_id RETURN m.id AS id, m.embedding AS e"
     )
@@ -144,7 +153,7 @@ TOPICS = [
 ]
 
 
-async def test_similarity_relevance_is_cosine(kit):
+async def test_similarity_relevance_is_cosine(kit: Kit) -> None:
     ids = await kit.batch([{"content": t} for t in TOPICS])
     cue = "who relocated to germany"
     want_ids, want_cos = await brute_force(
@@ -160,16 +169,21 @@ async def test_similarity_relevance_is_cosine(kit):
     assert len(top.results) == 2
 
 
-async def test_hybrid_fuses_vector_and_fulltext_ranks(kit, monkeypatch):
+async def test_hybrid_fuses_vector_and_fulltext_ranks(
+    kit: Kit, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Rank fusion alone (the default fuses scores; tests/integration/test_recall_hybrid.py).
-    settings = kit.services.recall.settings
-    for name, value in [
-        ("hybrid_fusion", "rrf"),
-        ("fulltext_scope_idf", False),
-        ("recall_neighbour_share", 0.0),
-        ("recall_time_boost", 0.0),
-    ]:
-        monkeypatch.setattr(settings, name, value)
+    # Sections are frozen: the shared hybrid search gets a changed copy of its own.
+    hybrid = kit.services.recall.tools.hybrid
+    settings = hybrid.settings.model_copy(
+        update={
+            "hybrid_fusion": "rrf",
+            "fulltext_scope_idf": False,
+            "recall_neighbour_share": 0.0,
+            "recall_time_boost": 0.0,
+        }
+    )
+    monkeypatch.setattr(hybrid, "settings", settings)
     ids = await kit.batch([{"content": t} for t in TOPICS])
     cue = "XQ7731 escalated"
     out = await kit.recall(
@@ -193,13 +207,13 @@ async def test_hybrid_fuses_vector_and_fulltext_ranks(kit, monkeypatch):
     assert default.results[0].memory.id == ids[3]
 
 
-async def test_temporal_orders_ranks_and_ranges(kit):
+async def test_temporal_orders_ranks_and_ranges(kit: Kit) -> None:
     ids = await kit.batch(
         [{"content": f"day {d}", "entity_id": "tim", "occurred_at": kit.at(d)} for d in range(6)]
     )
     await kit.add("other entity", entity_id="tom", occurred_at=kit.at(3))
 
-    async def temporal(**spec):
+    async def temporal(**spec: Any) -> tuple[list[str], list[float]]:
         out = await kit.recall(
             entity_id="tim", strategies=[{"strategy": "temporal", **spec}], reinforce=False
         )
@@ -215,7 +229,7 @@ async def test_temporal_orders_ranks_and_ranges(kit):
     assert (await temporal(time_range={"start": kit.at(9).isoformat()}))[0] == []
 
 
-async def test_merge_keeps_best_relevance_every_strategy_and_dedups_by_content(kit):
+async def test_merge_keeps_best_relevance_every_strategy_and_dedups_by_content(kit: Kit) -> None:
     twin_a = await kit.add(
         "the printer on floor two is jammed", entity_id="p", occurred_at=kit.at(1)
     )
@@ -237,7 +251,7 @@ async def test_merge_keeps_best_relevance_every_strategy_and_dedups_by_content(k
 
 
 @pytest.mark.parametrize("strategy", ["similarity", "hybrid", "temporal"])
-async def test_superseded_and_stale_are_hidden_by_default(kit, strategy):
+async def test_superseded_and_stale_are_hidden_by_default(kit: Kit, strategy: str) -> None:
     old, new, insight, plain = [
         (await kit.add(f"the office wifi password is {w}", entity_id="net")).id
         for w in ("alpha", "bravo", "charlie", "delta")
@@ -256,7 +270,7 @@ async def test_superseded_and_stale_are_hidden_by_default(kit, strategy):
         id=insight,
     )
 
-    async def found(**flags):
+    async def found(**flags: Any) -> dict[str, tuple[bool, bool]]:
         out = await kit.recall(
             cue="office wifi password",
             entity_id="net",
@@ -273,7 +287,7 @@ async def test_superseded_and_stale_are_hidden_by_default(kit, strategy):
     assert len(await found(include_stale=True, include_superseded=True)) == 4
 
 
-async def test_recall_reinforces_what_it_returns(kit):
+async def test_recall_reinforces_what_it_returns(kit: Kit) -> None:
     ids = await kit.batch([{"content": t} for t in TOPICS])
     before = {i: await kit.services.memory.get(kit.tenant, i) for i in ids}
     out = await kit.recall(cue="invoice paid", strategies=SIM, top_k=2)
@@ -302,7 +316,9 @@ async def test_recall_reinforces_what_it_returns(kit):
         ({"weights": {"relevance": 0, "recency": 0, "importance": 1, "reinforcement": 0}}, "fresh"),
     ],
 )
-async def test_presets_and_weights_change_the_order(kit, ranking, winner):
+async def test_presets_and_weights_change_the_order(
+    kit: Kit, ranking: dict[str, Any], winner: str
+) -> None:
     exact = await kit.add(
         "the parking garage closes at nine", importance=0.0, occurred_at=kit.ago(60)
     )
@@ -312,7 +328,7 @@ async def test_presets_and_weights_change_the_order(kit, ranking, winner):
     assert names[out.results[0].memory.id] == winner
 
 
-async def test_breakdown_is_consistent_with_the_score(kit):
+async def test_breakdown_is_consistent_with_the_score(kit: Kit) -> None:
     await kit.batch(
         [
             {"content": t, "importance": i / 4, "occurred_at": kit.ago(i * 9)}

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
-from hebbs_graph.services.hybrid import HybridRecall
-from hebbs_graph.services.recall import RecallService, Scope
+from hebbs_graph.models.recall import RecallIn
+from hebbs_graph.services.recall.hybrid import HybridRecall
+from hebbs_graph.services.recall.service import RecallService, Scope
+from tests.integration.conftest import Kit
 
 HYBRID = [{"strategy": "hybrid"}]
 START = datetime(2023, 5, 1, 9, 0, tzinfo=UTC)
@@ -31,7 +34,7 @@ def scope(tenant: str, entity: str | None = None) -> Scope:
     return Scope(tenant, entity, include_superseded=False, include_stale=False)
 
 
-async def store_turns(kit, entity: str = "chat") -> list[str]:
+async def store_turns(kit: Kit, entity: str = "chat") -> list[str]:
     return await kit.batch(
         [
             {"content": t, "entity_id": entity, "occurred_at": START + timedelta(minutes=i)}
@@ -40,12 +43,13 @@ async def store_turns(kit, entity: str = "chat") -> list[str]:
     )
 
 
-def recall_with(kit, **settings) -> RecallService:
+def recall_with(kit: Kit, **settings: Any) -> RecallService:
     s = kit.services
-    return RecallService(s.store, s.embedder, s.settings.model_copy(update=settings))
+    changed = s.settings.model_copy(update=settings)
+    return RecallService(s.store, s.embedder, changed.recall, changed.contradiction)
 
 
-async def test_the_answer_comes_along_with_the_matching_question(kit):
+async def test_the_answer_comes_along_with_the_matching_question(kit: Kit) -> None:
     ids = await store_turns(kit)
     cue = "What did Tomas research for the adoption?"
     out = await kit.recall(cue=cue, entity_id="chat", top_k=3, preset="semantic", reinforce=False)
@@ -64,38 +68,45 @@ async def test_the_answer_comes_along_with_the_matching_question(kit):
     assert after[ids[3]] > before.get(ids[3], 0.0) + 0.2
 
 
-def _request(cue: str, top_k: int):
-    from hebbs_graph.models.recall import RecallIn
-
+def _request(cue: str, top_k: int) -> RecallIn:
     return RecallIn(cue=cue, entity_id="chat", top_k=top_k, preset="semantic", reinforce=False)
 
 
-async def test_text_scores_use_the_scopes_idf(kit):
+async def test_text_scores_use_the_scopes_idf(kit: Kit) -> None:
     # "zorblax" is rare across the index but in every memory of this entity.
     texts = [f"Zorblax: note number {i} about the weekly zorblax sync" for i in range(12)]
     texts.append("Zorblax: I glazed a bowl and fired it in the kiln")
     ids = await kit.batch([{"content": t, "entity_id": "z"} for t in texts])
-    hybrid = HybridRecall(kit.services.store, kit.services.settings, kit.services.recall.sizes)
+    hybrid = HybridRecall(
+        kit.services.store, kit.services.settings.recall, kit.services.recall.sizes
+    )
     scores = await hybrid.text_scores(scope(kit.tenant, "z"), "zorblax kiln", 50)
     assert max(scores, key=scores.__getitem__) == ids[-1]
     assert len(scores) == len(texts)  # every memory holds "zorblax"
 
 
-async def test_function_words_are_not_searched(kit):
+async def test_function_words_are_not_searched(kit: Kit) -> None:
     await kit.batch([{"content": "what did you do when it was here"}, {"content": "kiln"}])
-    hybrid = HybridRecall(kit.services.store, kit.services.settings, kit.services.recall.sizes)
+    hybrid = HybridRecall(
+        kit.services.store, kit.services.settings.recall, kit.services.recall.sizes
+    )
     assert await hybrid.text_scores(scope(kit.tenant), "What did she do?", 50) == {}
 
 
-async def test_a_date_named_in_the_cue_lifts_that_day(kit):
+async def test_a_date_named_in_the_cue_lifts_that_day(kit: Kit) -> None:
     same = "Team lunch at the noodle place, everyone came."
     days = [datetime(2023, 5, d, 12, tzinfo=UTC) for d in (2, 3, 4)]
-    ids = await kit.batch([{"content": same, "occurred_at": d, "tags": [str(d)]} for d in days])
+    ids = await kit.batch(
+        [
+            {"content": same, "occurred_at": d, "tags": [str(d)], "on_duplicate": "store"}
+            for d in days
+        ]
+    )
     out = await kit.recall(cue="team lunch on 3 May, 2023", preset="semantic", reinforce=False)
     assert out.results[0].memory.id == ids[1]
 
 
-async def test_hybrid_stays_inside_the_tenant_and_entity(kit, other_tenant):
+async def test_hybrid_stays_inside_the_tenant_and_entity(kit: Kit, other_tenant: str) -> None:
     mine = set(await store_turns(kit))
     await kit.batch([{"content": t, "entity_id": "chat"} for t in TURNS], tenant=other_tenant)
     await kit.add("Tomas researched agencies in another entity", entity_id="elsewhere")
@@ -108,7 +119,7 @@ async def test_hybrid_stays_inside_the_tenant_and_entity(kit, other_tenant):
 
 
 @pytest.mark.parametrize("fusion", ["score", "rrf"])
-async def test_both_fusions_answer(kit, fusion):
+async def test_both_fusions_answer(kit: Kit, fusion: str) -> None:
     ids = await store_turns(kit)
     out = await recall_with(kit, hybrid_fusion=fusion).recall(
         kit.tenant, _request("adoption paperwork research", top_k=2)
@@ -117,13 +128,15 @@ async def test_both_fusions_answer(kit, fusion):
     assert 0 < out.results[-1].breakdown.relevance <= 1
 
 
-async def test_the_evidence_query_scores_text_as_scope_bm25_does(kit):
+async def test_the_evidence_query_scores_text_as_scope_bm25_does(kit: Kit) -> None:
     """recall/hybrid_* sums BM25 with the scope's idf in Cypher and ships only the best
     text scores; they must be scope_bm25's, the best first."""
     texts = [f"Zorblax: note number {i} about the weekly zorblax kiln sync" for i in range(30)]
     texts += [f"kiln firing {i} went fine" for i in range(5)] + ["zorblax zorblax glaze"]
     await kit.batch([{"content": t, "entity_id": "z"} for t in texts])
-    hybrid = HybridRecall(kit.services.store, kit.services.settings, kit.services.recall.sizes)
+    hybrid = HybridRecall(
+        kit.services.store, kit.services.settings.recall, kit.services.recall.sizes
+    )
     for entity in ("z", None):
         cue = "zorblax kiln glaze sync"
         in_python = await hybrid.text_scores(scope(kit.tenant, entity), cue, 50)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,13 +18,13 @@ from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
 from hebbs_graph.models.reflect import ReflectIn
 from hebbs_graph.scoring import insight_importance
 from hebbs_graph.services import leases
-from hebbs_graph.services import reflect_prompts as prompts
-from hebbs_graph.services.auto_reflect import AutoReflector
 from hebbs_graph.services.container import Services
-from hebbs_graph.services.insight_store import ReflectScope
-from hebbs_graph.services.reflect import ReflectService
-from hebbs_graph.services.reflect_llm import lease_name
-from tests.support.scripted_llm import Reply, Request, ScriptedLLM, serve
+from hebbs_graph.services.reflect import prompts
+from hebbs_graph.services.reflect.auto import AutoReflector
+from hebbs_graph.services.reflect.insight_store import ReflectScope
+from hebbs_graph.services.reflect.llm import lease_name
+from hebbs_graph.services.reflect.service import ReflectService
+from tests.support.scripted_llm import Reply, Request, ScriptedLLM
 from tests.support.themes import THEMES
 
 ENTITY = "acme_corp"
@@ -35,17 +34,6 @@ INSIGHT = {
     "security": "Acme makes security compliance a condition of signing.",
     "integration": "Acme's developers depend on a stable, documented API.",
 }
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[ScriptedLLM]:
-    yield from serve()
-
-
-@pytest.fixture
-def llm_server(server: ScriptedLLM) -> ScriptedLLM:
-    server.reset()
-    return server
 
 
 def reflector(
@@ -62,7 +50,9 @@ def reflector(
             **extra,
         }
     )
-    return ReflectService(services.store, services.embedder, settings, llm=build_llm(settings))
+    return ReflectService(
+        services.store, services.embedder, settings.reflect, llm=build_llm(settings)
+    )
 
 
 def theme_in(text: str) -> str:

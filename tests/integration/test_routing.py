@@ -14,7 +14,7 @@ from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
-from tests.conftest import purge_tenant
+from tests.support.tenants import purge_tenant
 
 
 @pytest.fixture

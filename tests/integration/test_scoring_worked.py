@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from hebbs_graph.models.recall import PRESETS
+from hebbs_graph.models.recall import PRESETS, RecallResult
+from tests.integration.conftest import Kit
 
 SIM = [{"strategy": "similarity"}]
 CASES = {  # content: (age in days, importance, access count)
@@ -23,19 +24,28 @@ CASES = {  # content: (age in days, importance, access count)
 }
 
 
-def expected_t(occurred_at, now):
+def expected_t(occurred_at: datetime, now: datetime) -> float:
     age = (now - occurred_at).total_seconds() / 86_400
     return max(0.0, min(1.0, 1 - age / 30))
 
 
-def expected(relevance, occurred_at, now, importance, access_count, preset):
+def expected(
+    relevance: float,
+    occurred_at: datetime,
+    now: datetime,
+    importance: float,
+    access_count: int,
+    preset: str,
+) -> float:
     w = PRESETS[preset]
     t = expected_t(occurred_at, now)
     c = min(1.0, math.log2(1 + access_count) / math.log2(101))
     return w.relevance * relevance + w.recency * t + w.importance * importance + w.reinforcement * c
 
 
-async def recall_one(kit, memory_id, cue, preset, reinforce=False):
+async def recall_one(
+    kit: Kit, memory_id: str, cue: str, preset: str, reinforce: bool = False
+) -> tuple[RecallResult, datetime]:
     start = datetime.now(UTC)
     out = await kit.recall(cue=cue, strategies=SIM, preset=preset, reinforce=reinforce, top_k=10)
     now = start + (datetime.now(UTC) - start) / 2
@@ -44,7 +54,7 @@ async def recall_one(kit, memory_id, cue, preset, reinforce=False):
 
 
 @pytest.fixture
-async def stored(kit):
+async def stored(kit: Kit) -> dict[str, str]:
     ids = await kit.batch(
         [
             {"content": text, "importance": imp, "occurred_at": kit.ago(age)}
@@ -61,7 +71,7 @@ async def stored(kit):
 
 
 @pytest.mark.parametrize("preset", ["semantic", "default", "recent", "important"])
-async def test_scores_equal_the_formula(kit, stored, preset):
+async def test_scores_equal_the_formula(kit: Kit, stored: dict[str, str], preset: str) -> None:
     start = datetime.now(UTC)
     out = await kit.recall(
         cue="office notes and reminders", strategies=SIM, preset=preset, reinforce=False
@@ -77,7 +87,7 @@ async def test_scores_equal_the_formula(kit, stored, preset):
         assert hit.breakdown.recency == pytest.approx(expected_t(m.occurred_at, now), abs=1e-6)
 
 
-async def test_worked_check_080_then_060_then_back_up(kit, stored):
+async def test_worked_check_080_then_060_then_back_up(kit: Kit, stored: dict[str, str]) -> None:
     fresh = "a fresh memory about the quarterly sales kickoff"
     hit, _ = await recall_one(kit, stored[fresh], fresh, "default")
     assert hit.score == pytest.approx(0.80, abs=1e-5)

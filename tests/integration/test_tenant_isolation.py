@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from hebbs_graph.errors import NotFound
-from hebbs_graph.models.memory import EdgeIn, ForgetIn, ReviseIn
+from hebbs_graph.models.memory import Edge, EdgeIn, ForgetIn, Memory, ReviseIn
+from tests.integration.conftest import Kit
 
 TEXTS = [
     "the quarterly budget for project apollo is 40k",
@@ -24,7 +25,10 @@ STRATEGIES = [
 ]
 
 
-async def seed(kit, tenant):
+Pair = tuple[list[str], list[str]]
+
+
+async def seed(kit: Kit, tenant: str) -> list[str]:
     items = [
         {"content": t, "entity_id": "shared", "occurred_at": kit.at(i)} for i, t in enumerate(TEXTS)
     ]
@@ -32,18 +36,20 @@ async def seed(kit, tenant):
 
 
 @pytest.fixture
-async def pair(kit, other_tenant):
+async def pair(kit: Kit, other_tenant: str) -> Pair:
     """(my ids, their ids): identical content and entity in both tenants."""
     return await seed(kit, kit.tenant), await seed(kit, other_tenant)
 
 
-async def state(kit, tenant):
+async def state(kit: Kit, tenant: str) -> tuple[list[Memory], dict[str, list[Edge]]]:
     memories = await kit.all(tenant=tenant)
     edges = {m.id: await kit.services.memory.edges(tenant, m.id) for m in memories}
     return memories, edges
 
 
-async def test_get_edges_and_list_see_only_own_tenant(kit, pair, other_tenant):
+async def test_get_edges_and_list_see_only_own_tenant(
+    kit: Kit, pair: Pair, other_tenant: str
+) -> None:
     mine, theirs = pair
     for mid in theirs:
         with pytest.raises(NotFound):
@@ -61,7 +67,9 @@ async def test_get_edges_and_list_see_only_own_tenant(kit, pair, other_tenant):
 
 @pytest.mark.parametrize("strategies", STRATEGIES)
 @pytest.mark.parametrize("scoped", [False, True])
-async def test_recall_never_returns_another_tenants_memory(kit, pair, strategies, scoped):
+async def test_recall_never_returns_another_tenants_memory(
+    kit: Kit, pair: Pair, strategies: list[dict[str, str]], scoped: bool
+) -> None:
     mine, theirs = pair
     entity = {"entity_id": "shared"} if scoped else {}
     for cue in [*TEXTS, "budget apollo", "content:* OR tenant_key:*"]:
@@ -73,7 +81,7 @@ async def test_recall_never_returns_another_tenants_memory(kit, pair, strategies
     assert len(out.results) == len(mine)
 
 
-async def test_recall_reinforces_only_own_tenant(kit, pair, other_tenant):
+async def test_recall_reinforces_only_own_tenant(kit: Kit, pair: Pair, other_tenant: str) -> None:
     _, theirs = pair
     await kit.recall(cue=TEXTS[0], strategies=[{"strategy": "temporal"}], top_k=50)
     await kit.services.recall.drain()
@@ -81,7 +89,9 @@ async def test_recall_reinforces_only_own_tenant(kit, pair, other_tenant):
         assert (await kit.services.memory.get(other_tenant, mid)).access_count == 0
 
 
-async def test_cannot_link_revise_or_forget_across_tenants(kit, pair, other_tenant):
+async def test_cannot_link_revise_or_forget_across_tenants(
+    kit: Kit, pair: Pair, other_tenant: str
+) -> None:
     mine, theirs = pair
     before = await state(kit, other_tenant)
     link = kit.services.memory.link

@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hebbs_graph.cli.main import app
-from hebbs_graph.graph.txlog import CannotForce, prune_logs, read_policy, write_filler
+from hebbs_graph.errors import CannotForce
+from hebbs_graph.graph.txlog import prune_logs, read_policy, write_filler
 from hebbs_graph.services.container import Services
 from tests.cli_support import load_all_commands
 

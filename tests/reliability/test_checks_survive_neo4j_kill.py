@@ -71,9 +71,11 @@ def every_memory(http: httpx.Client) -> list[dict[str, Any]]:
             return found
 
 
-def test_no_acknowledged_write_is_left_unchecked(own_neo4j, embedder: Embedder) -> None:
+def test_no_acknowledged_write_is_left_unchecked(
+    own_neo4j: tuple[LocalNeo4j, Settings], embedder: Embedder
+) -> None:
     neo4j, mine = own_neo4j
-    api = LiveApi(mine, embedder).start()
+    api = LiveApi(mine, embedder, sweeps=True).start()
     key = api.key_for(f"test-{uuid.uuid4().hex[:12]}")
     headers = {"Authorization": f"Bearer {key}"}
     acked: dict[str, str] = {}  # content -> id

@@ -13,7 +13,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -178,12 +178,3 @@ def _envelope(request: Request, reply: Reply) -> str:
             "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20},
         }
     )
-
-
-def serve() -> Iterator[ScriptedLLM]:
-    """For a fixture: ``yield from serve()`` starts one server and stops it afterwards."""
-    server = ScriptedLLM().start()
-    try:
-        yield server
-    finally:
-        server.stop()

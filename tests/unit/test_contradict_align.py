@@ -7,7 +7,7 @@ from difflib import SequenceMatcher
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hebbs_graph.contradict.align import opcodes
+from hebbs_graph.services.contradict.heuristics.align import opcodes
 
 # A small vocabulary, so words repeat and many blocks tie: the cases where the order
 # of the search decides the answer.
@@ -15,7 +15,8 @@ words = st.lists(st.sampled_from(["a", "b", "c", "d", "BE", "'s"]), max_size=16)
 
 
 def difflib_opcodes(a: list[str], b: list[str]) -> list[tuple[str, int, int, int, int]]:
-    return SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    opcodes = SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    return [(tag, i1, i2, j1, j2) for tag, i1, i2, j1, j2 in opcodes]
 
 
 @settings(max_examples=3000, deadline=None)

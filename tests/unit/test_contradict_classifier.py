@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from hebbs_graph.contradict.classifier import HEURISTIC_CAP, classify
-from hebbs_graph.contradict.lexicon import ANTONYMS
-from hebbs_graph.contradict.text import tokenize
+from hebbs_graph.services.contradict.heuristics.classifier import (
+    HEURISTIC_CAP,
+    _different_subjects,
+    _side,
+    classify,
+)
+from hebbs_graph.services.contradict.heuristics.lexicon import ANTONYMS
+from hebbs_graph.services.contradict.heuristics.text import tokenize
 
 MIN_CONFIDENCE = 0.35
 
@@ -117,7 +122,7 @@ def test_cli_commands_document_themselves() -> None:
 
 
 def test_nearest_pairs_in_numpy() -> None:
-    from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
+    from hebbs_graph.services.contradict.nearest import as_matrix, nearest_pairs
 
     ids = ["a", "b", "c", "d"]
     matrix = as_matrix([[1, 0], [0.9, 0.1], [0, 1], [-1, 0]])
@@ -125,3 +130,63 @@ def test_nearest_pairs_in_numpy() -> None:
     assert sorted((x, y) for x, y, _ in pairs) == [("a", "b")]
     assert all(0.5 <= s <= 1.0 for _, _, s in pairs)
     assert nearest_pairs(["a"], as_matrix([[1, 0]]), ["a"], k=10, min_similarity=0) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # each flagged before the frame check compared subjects
+        ("Acme renewed its support contract", "Initech did not renew its support contract"),
+        (
+            "Alice Smith will attend the quarterly planning meeting in Berlin",
+            "Bob Jones will not attend the quarterly planning meeting in Berlin",
+        ),
+        (
+            "Maria approved the marketing budget for the spring campaign",
+            "Jonas rejected the marketing budget for the spring campaign",
+        ),
+        ("Acme's budget is $5,000", "Initech's budget is $9,000"),
+        ("Alice Smith's favourite colour is blue", "Bob Jones's favourite colour is green"),
+        (
+            "The customer budget for Acme is $5,000 this quarter",
+            "The customer budget for Initech is $9,000 this quarter",
+        ),
+        ("The budget of Acme is $5,000", "The budget of Initech is $9,000"),
+        ("The CEO of Initech is Olga", "The CEO of Vandelay is Olga"),
+        (
+            "The project budget for the Acme account is $5,000",
+            "The project budget for the Initech account is $9,000",
+        ),
+    ],
+)
+def test_different_subjects_do_not_contradict(a: str, b: str) -> None:
+    assert classify(a, b).score == 0.0
+    assert classify(b, a).score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Acme's budget is $5,000", "Acme's budget is $9,000"),
+        ("The customer budget for Acme is $5,000", "The customer budget for Acme is now $9,000"),
+        ("The budget of Acme is $5,000", "The budget of Acme is $9,000"),
+        ("Alice lives in Berlin", "Alice lives in Munich"),
+        ("Acme renewed its support contract", "Acme did not renew its support contract"),
+        # one side names the subject, the other does not: it may be the same one
+        ("Acme's budget is $5,000", "The budget is $9,000"),
+    ],
+)
+def test_the_same_subject_still_contradicts(a: str, b: str) -> None:
+    assert classify(a, b).score >= MIN_CONFIDENCE
+
+
+def test_only_the_subject_differing_is_left_to_the_value_check() -> None:
+    # A role held by one person at a time: the subject is the value that differs.
+    for a, b in [
+        ("Tina used to lead the design team", "Uma leads the design team"),
+        ("Alice is the chair of the board", "Bob is the chair of the board"),
+    ]:
+        assert not _different_subjects(_side(a), _side(b))
+    assert _different_subjects(
+        _side("Acme's budget is $5,000"), _side("Initech's budget is $9,000")
+    )

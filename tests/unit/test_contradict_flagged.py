@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hebbs_graph.contradict.flagged import SNIPPET_CHARS, flagged_rows, snippet
+from hebbs_graph.services.contradict.flagged import SNIPPET_CHARS, flagged_rows, snippet
 
 TEXT = {
     "a": "Budget is $5,000 per tenant",

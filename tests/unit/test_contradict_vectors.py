@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 
-from hebbs_graph.contradict.nearest import as_matrix, nearest_pairs
-from hebbs_graph.contradict.vectors import (
+from hebbs_graph.services.contradict.nearest import as_matrix, nearest_pairs
+from hebbs_graph.services.contradict.vectors import (
     Changes,
     Kept,
+    Stamp,
     TenantVectors,
     VectorCache,
     assemble,
@@ -18,10 +19,11 @@ from hebbs_graph.contradict.vectors import (
     reconcile,
 )
 
-V1, V2 = (1, "a"), (2, "b")
+V1: Stamp = (1, "a")
+V2: Stamp = (2, "b")
 
 
-def vectors(*rows: tuple[str, tuple[int, str], list[float]]) -> TenantVectors:
+def vectors(*rows: tuple[str, Stamp, list[float]]) -> TenantVectors:
     return TenantVectors.of([(mid, stamp, f"text of {mid}", vec) for mid, stamp, vec in rows])
 
 
@@ -42,7 +44,7 @@ def test_assemble_follows_the_listing_and_its_stamps() -> None:
     assert got.ids == ["a", "b", "c"]  # "gone" is no longer listed, "lost" was not read
     assert got.stamps == [V1, V2, V1]
     assert got.content == ["text of a", "text of b", "text of c"]
-    np.testing.assert_allclose(got.matrix, [[1, 0], [0, 1], [0.6, 0.8]], atol=1e-6)
+    np.testing.assert_allclose(got.matrix, [[1.0, 0.0], [0.0, 1.0], [0.6, 0.8]], atol=1e-6)
 
 
 def test_assembled_vectors_give_the_same_neighbours_as_a_fresh_read() -> None:
@@ -108,7 +110,9 @@ def test_replaced_drops_restamps_and_keeps_id_order() -> None:
     assert got.ids == ["a", "b", "d", "e"]
     assert got.stamps == [V1, V2, V1, V1]
     assert got.content == ["text of a", "text of b", "text of d", "text of e"]
-    np.testing.assert_allclose(got.matrix, [[1, 0], [0, 1], [0.8, 0.6], [0.6, 0.8]], atol=1e-6)
+    np.testing.assert_allclose(
+        got.matrix, [[1.0, 0.0], [0.0, 1.0], [0.8, 0.6], [0.6, 0.8]], atol=1e-6
+    )
     assert got.position == {"a": 0, "b": 1, "d": 2, "e": 3}
     assert old.ids == ["a", "b", "c"]  # the kept set itself is never changed
     assert old.replaced([], TenantVectors.empty()) is old
@@ -155,9 +159,9 @@ def test_nearest_pairs_are_the_k_best_above_the_floor(k: int, floor: float) -> N
         )
         expected += [(q, other, s) for s, other in sims[:k] if s >= floor]
     assert sorted((a, b) for a, b, _ in got) == sorted((a, b) for a, b, _ in expected)
-    sims = {(a, b): s for a, b, s in expected}
+    sim_of = {(a, b): s for a, b, s in expected}
     for a, b, s in got:
-        assert s == pytest.approx(sims[(a, b)], abs=1e-5)
+        assert s == pytest.approx(sim_of[(a, b)], abs=1e-5)
 
 
 def test_nearest_pairs_break_ties_towards_the_earlier_memory() -> None:
@@ -169,3 +173,33 @@ def test_nearest_pairs_break_ties_towards_the_earlier_memory() -> None:
             "a",
             "b",
         ]
+
+
+def test_entities_travel_with_their_rows() -> None:
+    rows = [("a", V1, "a", [1.0, 0.0]), ("c", V1, "c", [0.0, 1.0])]
+    old = TenantVectors.of(rows, ["acme", None])
+    add = TenantVectors.of([("b", V1, "b", [1.0, 1.0])], ["globex"])
+    joined = old.replaced(["c"], add)
+    assert joined.ids == ["a", "b"]
+    assert joined.entities == ["acme", "globex"]
+    got = assemble([("c", V1), ("b", V1)], [add, old])
+    assert got.entities == [None, "globex"]
+    assert TenantVectors.of(rows).entities == [None, None]
+
+
+def test_nearest_pairs_within_a_scope() -> None:
+    # a and b are each other's nearest, but of different entities; c is tenant-wide
+    ids = ["a", "b", "c", "d", "e"]
+    rows: list[tuple[str, Stamp, str, list[float]]] = [
+        (m, V1, m, v)
+        for m, v in zip(ids, [[1.0, 0.0], [1, 0.05], [1, 0.1], [1, 0.3], [1, 0.4]], strict=True)
+    ]
+    tv = TenantVectors.of(rows, ["acme", "globex", None, "acme", None])
+    codes = tv.scope_codes
+    assert codes[0] == codes[3]
+    assert codes[2] == codes[4]
+    assert len(set(codes.tolist())) == 3
+    got = nearest_pairs(tv.ids, tv.matrix, ["a", "c"], k=5, min_similarity=0.5, scopes=codes)
+    assert [(x, y) for x, y, _ in got] == [("a", "d"), ("c", "e")]
+    wide = nearest_pairs(tv.ids, tv.matrix, ["a"], k=5, min_similarity=0.5)
+    assert {y for _, y, _ in wide} == {"b", "c", "d", "e"}

@@ -16,6 +16,7 @@ from tests.cli_support import load_all_commands
 DOORS: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", "/v1/memories"): ("remember", "remember"),
     ("POST", "/v1/memories/batch"): ("remember_batch", "import"),
+    ("POST", "/v1/conversations"): ("conversation", "conversation"),
     ("GET", "/v1/memories/{memory_id:str}"): ("get", "get"),
     ("GET", "/v1/memories"): ("list_memories", "list"),
     ("GET", "/v1/memories/{memory_id:str}/edges"): ("edges", "edges"),
@@ -38,6 +39,8 @@ DOORS: dict[tuple[str, str], tuple[str, str]] = {
     ("GET", "/v1/health/live"): ("live", "status"),
     ("GET", "/v1/health/ready"): ("ready", "status"),
     ("GET", "/v1/metrics"): ("metrics", "metrics"),
+    ("GET", "/v1/export"): ("export_backup", "export"),
+    ("POST", "/v1/import"): ("import_backup", "import"),
 }
 
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from hebbs_graph.embedding.onnx_runtime import (
-    OnnxUnavailable,
+from hebbs_graph.embedding.onnx_pipeline import (
     Vectors,
     encode_in_batches,
     inspect_pipeline,
     length_order,
     pool,
 )
+from hebbs_graph.errors import OnnxUnavailable
 from hebbs_graph.settings import Settings
 
 
@@ -58,6 +59,22 @@ def test_batches_are_length_sorted_and_rows_come_back_in_input_order() -> None:
     vectors = encode_in_batches(texts, 3, encode)
     assert seen == [[9, 8, 7], [5, 3, 2], [1]]
     assert vectors[:, 0].tolist() == [3, 9, 1, 7, 5, 2, 8]
+
+
+def test_a_token_budget_splits_batches_of_long_texts() -> None:
+    texts = ["a" * n for n in (30, 10, 20, 40, 5, 6)]
+    seen: list[list[int]] = []
+
+    def encode(batch: list[str]) -> Vectors:
+        seen.append([len(text) for text in batch])
+        return np.array([[len(text), 0.0] for text in batch], dtype=np.float32)
+
+    # tokens = characters here: at most 60 padded per chunk, at most 4 texts
+    vectors = encode_in_batches(texts, 4, encode, tokens=len, max_tokens=60)
+    assert seen == [[40], [30, 20], [10, 6, 5]]
+    assert vectors[:, 0].tolist() == [30, 10, 20, 40, 5, 6]
+    one = encode_in_batches(["a" * 99], 4, encode, tokens=len, max_tokens=60)
+    assert one[:, 0].tolist() == [99]  # a text over the budget still gets its batch
 
 
 class Transformer:
@@ -135,3 +152,28 @@ def test_backend_setting_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HEBBS_EMBEDDING_BACKEND", "tensorflow")
     with pytest.raises(ValueError, match="embedding_backend"):
         Settings()
+
+
+def test_a_new_export_deletes_this_models_exports_unused_for_a_week(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from hebbs_graph.embedding.onnx_export import mark_used, prune_stale_exports
+
+    current = tmp_path / "all-minilm-1111111111111111.onnx"
+    old = tmp_path / "all-minilm-2222222222222222.onnx"
+    recent = tmp_path / "all-minilm-3333333333333333.onnx"  # another install's, in use
+    other_model = tmp_path / "other-model-4444444444444444.onnx"
+    for path in (current, old, recent, other_model):
+        path.write_bytes(b"x")
+        path.with_suffix(".json").write_text("{}")
+    week_ago = time.time() - 8 * 86_400
+    for path in (old, recent, other_model):
+        for file in (path, path.with_suffix(".json")):
+            os.utime(file, (week_ago, week_ago))
+    mark_used(recent)
+
+    assert prune_stale_exports(current) == [old]
+    assert not old.exists()
+    assert not old.with_suffix(".json").exists()
+    assert [p.exists() for p in (current, recent, other_model)] == [True, True, True]

@@ -7,9 +7,17 @@ from datetime import UTC, datetime
 
 import pytest
 
-from hebbs_graph.services import cuetime
-from hebbs_graph.services.hybrid import Node, fuse, inherit, normaliser, scope_bm25, spread
-from hebbs_graph.services.lucene import (
+from hebbs_graph.services.recall import cuetime
+from hebbs_graph.services.recall.hybrid import (
+    Node,
+    Why,
+    fuse,
+    inherit,
+    normaliser,
+    scope_bm25,
+    spread,
+)
+from hebbs_graph.services.recall.lucene import (
     CUE_STOP_WORDS,
     LUCENE_ENGLISH_STOP_WORDS,
     content_terms,
@@ -53,16 +61,16 @@ def test_score_fusion_weighs_normalised_evidence() -> None:
         "t": Node(similarity=0.1, text=5.0),
         "both": Node(similarity=0.5, text=2.5),
     }
-    base = fuse(nodes, ["v", "t", "both"], ["v", "both", "t"], ["t", "both"], Settings())
+    base = fuse(nodes, ["v", "t", "both"], ["v", "both", "t"], ["t", "both"], Settings().recall)
     assert base == pytest.approx({"v": 0.5, "t": 0.5, "both": 0.5})
-    text_heavy = Settings(hybrid_text_weight=3.0)
+    text_heavy = Settings(hybrid_text_weight=3.0).recall
     base = fuse(nodes, ["v", "t", "both"], ["v", "both", "t"], ["t", "both"], text_heavy)
     assert base["t"] > base["both"] > base["v"]
 
 
 def test_rrf_fusion_is_still_there() -> None:
     nodes = {"a": Node(), "b": Node()}
-    base = fuse(nodes, ["a", "b"], ["a", "b"], ["a"], Settings(hybrid_fusion="rrf"))
+    base = fuse(nodes, ["a", "b"], ["a", "b"], ["a"], Settings(hybrid_fusion="rrf").recall)
     assert base["a"] == pytest.approx(1.0)
     assert 0 < base["b"] < base["a"]
 
@@ -142,3 +150,31 @@ def test_an_insight_scores_as_its_best_source_at_least() -> None:
     assert inherit(final, nodes, 0.5)["i"] == pytest.approx(0.7)
     assert inherit({**final, "i": 2.0}, nodes, 1.0)["i"] == 2.0  # never lowered
     assert inherit(final, nodes, 0.0) == final
+
+
+def test_spread_and_inherit_say_who_lent_what() -> None:
+    nodes = {
+        "q": Node(neighbours=["answer"]),
+        "answer": Node(neighbours=["q", "later"]),
+        "later": Node(neighbours=["answer"]),
+        "i": Node(sources=["q", "answer"]),
+    }
+    base = {"q": 0.8, "answer": 0.1, "later": 0.0, "i": 0.2}
+    why: Why = {}
+    final = spread(base, nodes, candidates={"q", "answer"}, share=0.5, why=why)
+    assert [(c.kind, c.memory_id) for c in why["answer"]] == [("neighbour", "q")]
+    assert why["answer"][0].amount == pytest.approx(0.4)
+    assert [c.memory_id for c in why["later"]] == ["answer"]
+    assert "i" not in why  # no neighbour, nothing lent
+    lifted = inherit(final, nodes, 1.0, why)
+    assert [(c.kind, c.memory_id) for c in why["i"]] == [("insight_source", "q")]
+    assert why["i"][0].amount == pytest.approx(lifted["i"] - 0.2)
+    kept: Why = {}
+    inherit({**final, "i": 2.0}, nodes, 1.0, kept)
+    assert kept == {}  # its own score was higher: no source contributed
+
+
+def test_a_period_names_itself() -> None:
+    assert [p.describe() for p in cuetime.periods("on 3 May, 2023")] == ["2023-05-03"]
+    assert [p.describe() for p in cuetime.periods("in December 2023")] == ["2023-12-01..2024-01-01"]
+    assert [p.describe() for p in cuetime.periods("camping in June")] == ["month 6"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from pydantic import BaseModel
@@ -16,20 +15,9 @@ from hebbs_graph.llm import (
     extract_json,
     parse_json,
 )
-from hebbs_graph.llm.providers import classify
+from hebbs_graph.llm.retrying import classify
 from hebbs_graph.settings import Settings
-from tests.support.scripted_llm import Reply, ScriptedLLM, serve
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[ScriptedLLM]:
-    yield from serve()
-
-
-@pytest.fixture
-def llm_server(server: ScriptedLLM) -> ScriptedLLM:
-    server.reset()
-    return server
+from tests.support.scripted_llm import Reply, ScriptedLLM
 
 
 def settings_for(server: ScriptedLLM, provider: str, **extra: object) -> Settings:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hebbs_graph.services.lucene import MAX_TERMS, cue_terms, fulltext_query
+from hebbs_graph.services.recall.lucene import MAX_TERMS, cue_terms, fulltext_query
 from hebbs_graph.services.records import entity_key, tenant_key
 
 LUCENE_SYNTAX = set('+-&|!(){}[]^"~*?:\\/')

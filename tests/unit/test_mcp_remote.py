@@ -17,17 +17,33 @@ from hebbs_graph.mcp.server import API_TENANT
 MID = "a" * 32
 PID = "b" * 32
 
-# tool -> (arguments, method, path, JSON body sent; None: no body). The two prepare
-# methods of the client send their keyword defaults too (the models' own defaults).
+# tool -> (arguments, method, path, JSON body sent; None: no body): exactly the fields given.
 CALLS: dict[str, tuple[dict[str, Any], str, str, Any]] = {
-    "prime": ({"entity_id": "acme"}, "POST", "/v1/prime", {"entity_id": "acme"}),
+    # recall and prime always send the view: the tools' default (compact) is not the API's.
+    "prime": (
+        {"entity_id": "acme"},
+        "POST",
+        "/v1/prime",
+        {"entity_id": "acme", "view": "compact"},
+    ),
     "remember": (
         {"content": "Acme wants SSO", "entity_id": "acme", "importance": 0.7},
         "POST",
         "/v1/memories",
         {"content": "Acme wants SSO", "entity_id": "acme", "importance": 0.7},
     ),
-    "recall": ({"cue": "SSO", "top_k": 3}, "POST", "/v1/recall", {"cue": "SSO", "top_k": 3}),
+    "remember_conversation": (
+        {"entity_id": "acme", "messages": [{"role": "user", "content": "We want SSO"}]},
+        "POST",
+        "/v1/conversations",
+        {"entity_id": "acme", "messages": [{"role": "user", "content": "We want SSO"}]},
+    ),
+    "recall": (
+        {"cue": "SSO", "top_k": 3},
+        "POST",
+        "/v1/recall",
+        {"cue": "SSO", "top_k": 3, "view": "compact"},
+    ),
     "revise": (
         {"memory_id": MID, "content": "Acme wants SSO via Okta"},
         "PUT",
@@ -41,7 +57,7 @@ CALLS: dict[str, tuple[dict[str, Any], str, str, Any]] = {
         {"entity_id": "acme", "limit": 5},
         "POST",
         "/v1/contradictions/prepare",
-        {"entity_id": "acme", "limit": 5, "cursor": None},
+        {"entity_id": "acme", "limit": 5},
     ),
     "contradiction_commit": (
         {"verdicts": [{"pending_id": PID, "verdict": "dismiss"}]},
@@ -53,13 +69,13 @@ CALLS: dict[str, tuple[dict[str, Any], str, str, Any]] = {
         {"entity_id": "acme"},
         "POST",
         "/v1/reflect/prepare",
-        {"entity_id": "acme", "since": None, "limit": 500},
+        {"entity_id": "acme"},
     ),
     "reflect_commit": (
         {"session_id": "s1", "insights": []},
         "POST",
         "/v1/reflect/commit",
-        {"session_id": "s1", "insights": [], "stale_verdicts": []},
+        {"session_id": "s1", "insights": []},
     ),
     "insights": ({"entity_id": "acme"}, "GET", "/v1/insights", None),
 }

@@ -60,6 +60,7 @@ DATA_COMMANDS = [
     ["graph"],
     ["entities"],
     ["import"],
+    ["export"],
     ["status"],
     ["metrics"],
     ["contradiction-prepare"],

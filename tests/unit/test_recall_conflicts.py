@@ -2,20 +2,20 @@
 
 Memories loaded through the @memory fragment carry the ids they contradict, so recall
 marks conflicts without the conflicts query; a memory loaded without them (None) makes
-it ask Neo4j. Pending pairs (probable supersession) are always one read of their own,
-which these tests' store answers with none."""
+it ask Neo4j. Pending pairs (probable supersession) likewise: from the memories when
+they came with them, else one read, which these tests' store answers with none."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from typing import Any, cast
 
 import pytest
 
-from hebbs_graph.embedding import Embedder
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.recall import RecallResult, ScoreBreakdown, Weights
-from hebbs_graph.services.recall import RecallService
+from hebbs_graph.services.recall.conflicts import Conflicts
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.settings import Settings
 
@@ -36,7 +36,11 @@ class NoStore:
 
 
 def result(
-    mid: str, score: float, contradicts: list[str] | None, confidence: float = 0.5
+    mid: str,
+    score: float,
+    contradicts: list[str] | None,
+    confidence: float = 0.5,
+    pending_with: list[str] | None = None,
 ) -> RecallResult:
     props: dict[str, Any] = {
         "id": mid,
@@ -52,6 +56,8 @@ def result(
     }
     if contradicts is not None:
         props["contradicts"] = contradicts
+    if pending_with is not None:
+        props["pending_with"] = pending_with
     weights = Weights(relevance=0.5, recency=0.2, importance=0.2, reinforcement=0.1)
     return RecallResult(
         memory=to_memory(props),
@@ -67,10 +73,10 @@ def result(
     )
 
 
-def service() -> tuple[RecallService, NoStore]:
+def service() -> tuple[Conflicts, NoStore]:
     store = NoStore()
-    recall = RecallService(cast(GraphStore, store), cast(Embedder, None), Settings())
-    return recall, store
+    settings = Settings()
+    return Conflicts(cast(GraphStore, store), settings.recall, settings.contradiction), store
 
 
 def test_conflicts_come_from_the_memories_without_a_query() -> None:
@@ -80,7 +86,7 @@ def test_conflicts_come_from_the_memories_without_a_query() -> None:
         result("b", 0.8, ["a"]),
         result("c", 0.7, []),
     ]
-    out = asyncio.run(recall._apply_conflicts("t", ranked, "keep"))
+    out = asyncio.run(recall.apply("t", ranked, "keep"))
     assert [(r.memory.id, r.conflicts_with) for r in out] == [("a", ["b"]), ("b", ["a"]), ("c", [])]
     assert store.asked == ["recall/supersession"]
 
@@ -88,9 +94,20 @@ def test_conflicts_come_from_the_memories_without_a_query() -> None:
 def test_suppress_keeps_the_more_confident_side() -> None:
     recall, store = service()
     ranked = [result("a", 0.9, ["b"], confidence=0.4), result("b", 0.8, ["a"], confidence=0.9)]
-    out = asyncio.run(recall._apply_conflicts("t", ranked, "suppress"))
+    out = asyncio.run(recall.apply("t", ranked, "suppress"))
     assert [r.memory.id for r in out] == ["b"]
     assert store.asked == ["recall/supersession"]
+
+
+def test_pending_pairs_come_from_the_memories_without_a_query() -> None:
+    recall, store = service()
+    later = "2025-02-01T00:00:00Z"
+    ranked = [result("a", 0.9, [], pending_with=["b"]), result("b", 0.8, [], pending_with=["a"])]
+    ranked[1].memory.occurred_at = datetime.fromisoformat(later)
+    out = asyncio.run(recall.apply("t", ranked, "keep"))
+    assert store.asked == []
+    assert [r.memory.id for r in out] == ["b", "a"]  # the newer side first
+    assert out[1].may_be_superseded_by == ["b"]
 
 
 @pytest.mark.parametrize("unknown", ["a", "c"])
@@ -101,7 +118,7 @@ def test_a_memory_loaded_without_its_conflicts_makes_recall_ask(unknown: str) ->
         result("b", 0.8, ["a"]),
         result("c", 0.7, None if unknown == "c" else []),
     ]
-    out = asyncio.run(recall._apply_conflicts("t", ranked, "keep"))
+    out = asyncio.run(recall.apply("t", ranked, "keep"))
     assert sorted(store.asked) == ["recall/conflicts", "recall/supersession"]
     assert [(r.memory.id, r.conflicts_with) for r in out] == [("a", ["b"]), ("b", ["a"]), ("c", [])]
 

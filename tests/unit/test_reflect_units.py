@@ -15,8 +15,8 @@ from hebbs_graph.graph.queries import QueryRegistry
 from hebbs_graph.llm import parse_json
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.scoring import insight_importance
-from hebbs_graph.services import reflect_prompts as prompts
-from hebbs_graph.services.clustering import candidate_ks, cluster_embeddings, restarts
+from hebbs_graph.services.reflect import prompts
+from hebbs_graph.services.reflect.clustering import candidate_ks, cluster_embeddings, restarts
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hebbs_graph"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hebbs_graph.models.recall import RecallResult, ScoreBreakdown, Weights
-from hebbs_graph.services import supersession
+from hebbs_graph.services.recall import supersession
 from hebbs_graph.services.records import to_memory
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from hebbs_graph.errors import CannotForce
 from hebbs_graph.graph.txlog import (
     MAX_TRAILING_TXS,
-    CannotForce,
     TxLogPolicy,
     filler_needed,
     parse_duration,

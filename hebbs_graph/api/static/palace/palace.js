@@ -13,7 +13,29 @@
   const KEY_STORE = "hebbs-palace-key";
   const EDGE_TYPES = ["INSIGHT_FROM", "CONTRADICTS", "REVISED_FROM", "CAUSED_BY", "FOLLOWED_BY", "RELATED_TO"];
   const $ = (id) => document.getElementById(id);
-  const state = { key: sessionStorage.getItem(KEY_STORE), hits: new Map(), selected: null };
+  // A run of at least this many plain episodes (nothing but the timeline around them) is
+  // drawn as one node; in a view of more memories than this, labels wait until asked for.
+  const MIN_RUN = 4;
+  const LABELS_UP_TO = 40;
+  // Grid steps: roomy where labels are drawn from the start, dense where they wait.
+  const ROOMY = { column: 150, row: 180, insight: 120, snapshot: 34 };
+  const DENSE = { column: 84, row: 150, insight: 62, snapshot: 30 };
+  const VIEW_LIMIT = 500; // the most /v1/graph returns
+  // How many memories one view holds (?window=… for fewer); older ones come a page at a time.
+  const WINDOW = Math.max(20, Math.min(VIEW_LIMIT, Number(new URLSearchParams(location.search).get("window")) || VIEW_LIMIT));
+  const IDS_PER_CALL = 200; // ids in one /v1/graph URL
+  const state = {
+    key: sessionStorage.getItem(KEY_STORE),
+    hits: new Map(),
+    selected: null,
+    nodes: new Map(), // id → node as /v1/graph returns it: what the page holds
+    edges: new Map(), // edge id → edge
+    expanded: new Set(), // runs opened by a click, by their first episode's id
+    labels: null, // null: automatic (on for small views)
+    counts: new Map(), // entity → how many memories it holds
+    page: 0, // 0: the newest WINDOW memories; 1: the WINDOW before them; …
+    pages: [], // page → { ids, next } from GET /v1/memories, listed as they are asked for
+  };
 
   // -- the API -------------------------------------------------------------------------
 
@@ -65,7 +87,7 @@
       {
         selector: "node",
         style: {
-          label: "data(label)",
+          label: "",
           "font-size": 9,
           color: "#1f2430",
           "text-wrap": "wrap",
@@ -75,6 +97,7 @@
           "text-background-color": "#ffffff",
           "text-background-opacity": 0.75,
           "text-background-padding": 1,
+          "min-zoomed-font-size": 7, // too small to read: not drawn
           width: "data(size)",
           height: "data(size)",
           "background-color": "#4c78a8",
@@ -102,12 +125,33 @@
           color: "#6b7280",
         },
       },
-      { selector: "node.superseded", style: { opacity: 0.35 } },
+      { selector: "node.labelled, node.hover, node:selected, node.hit", style: { label: "data(label)" } },
+      {
+        selector: "node.superseded",
+        style: { opacity: 0.45, "border-width": 2.5, "border-style": "dashed", "border-color": "#8e44ad" },
+      },
+      {
+        selector: "node.run",
+        style: {
+          shape: "round-rectangle",
+          label: "data(label)",
+          width: "data(size)",
+          height: 22,
+          "background-color": "#dbe4ef",
+          "border-width": 2,
+          "border-color": "#4c78a8",
+          "text-valign": "center",
+          "text-margin-y": 0,
+          "text-background-opacity": 0,
+          "font-size": 10,
+          color: "#1f2430",
+        },
+      },
       {
         selector: "node.snapshot",
         style: { shape: "round-rectangle", "background-color": "#c7c9d1", width: 16, height: 16 },
       },
-      { selector: "node.dim", style: { opacity: 0.4 } },
+      { selector: "node.dim", style: { opacity: 0.18, label: "" } },
       {
         selector: "node.hit",
         style: {
@@ -150,7 +194,7 @@
       { selector: 'edge[type = "CAUSED_BY"]', style: { "line-color": "#e8743b", "target-arrow-color": "#e8743b", width: 2.5 } },
       { selector: 'edge[type = "FOLLOWED_BY"]', style: { "line-color": "#b8bcc6", "target-arrow-color": "#b8bcc6", width: 1.5 } },
       { selector: 'edge[type = "RELATED_TO"]', style: { "line-style": "dotted" } },
-      { selector: "edge.dim", style: { opacity: 0.35 } },
+      { selector: "edge.dim", style: { opacity: 0.15 } },
     ],
   });
 
@@ -160,15 +204,8 @@
     return text;
   }
 
-  function nodeData(node) {
-    const kind = node.kind;
-    const [base, scale] = kind === "insight" ? [30, 26] : [12, 20];
-    return {
-      group: "nodes",
-      data: { ...node, label: label(node), size: base + scale * (node.importance ?? 0.5) },
-      classes: [kind, node.stale ? "stale" : "", node.superseded ? "superseded" : ""].join(" ").trim(),
-    };
-  }
+  const byTime = (a, b) =>
+    a.occurred_at < b.occurred_at ? -1 : a.occurred_at > b.occurred_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
   function edgeId(edge) {
     if (edge.edge_type === "CONTRADICTS") {
@@ -179,44 +216,172 @@
     return `${edge.edge_type}:${edge.source_id}:${edge.target_id}`;
   }
 
+  // What the page holds; render() decides what is drawn and where.
   function addGraph(view) {
-    const elements = [];
     for (const node of view.nodes) {
-      if (cy.getElementById(node.id).empty()) elements.push(nodeData(node));
+      if (!state.nodes.has(node.id)) state.nodes.set(node.id, node);
     }
-    cy.add(elements);
-    const edges = [];
     for (const edge of view.edges) {
       const id = edgeId(edge);
-      const ends = cy.getElementById(edge.source_id).nonempty() && cy.getElementById(edge.target_id).nonempty();
-      if (ends && cy.getElementById(id).empty() && !edges.some((e) => e.data.id === id)) {
-        edges.push({
-          group: "edges",
-          data: { id, source: edge.source_id, target: edge.target_id, type: edge.edge_type, confidence: edge.confidence },
-        });
-      }
+      if (!state.edges.has(id)) state.edges.set(id, { ...edge, id });
     }
-    cy.add(edges);
   }
 
-  function layout() {
-    // A circle first, then force-directed from there: the same graph always looks the same.
-    cy.layout({ name: "circle", animate: false }).run();
-    cy.layout({
-      name: "cose",
-      animate: false,
-      randomize: false,
-      nodeRepulsion: () => 60000,
-      nodeOverlap: 40,
-      idealEdgeLength: (edge) => (edge.data("type") === "FOLLOWED_BY" ? 90 : 150),
-      numIter: 2500,
-      padding: 40,
-    }).run();
+  // -- what is drawn: runs of plain episodes folded into one node ------------------------
+
+  function foldRuns(nodes, edges) {
+    const grouping = $("group").checked;
+    const busy = new Set(); // memories with more than the timeline around them
+    for (const e of edges) {
+      if (e.edge_type !== "FOLLOWED_BY") busy.add(e.source_id).add(e.target_id);
+    }
+    const plain = (n) =>
+      grouping && n.kind === "episode" && !n.superseded && (n.version || 1) === 1 &&
+      !busy.has(n.id) && !state.hits.has(n.id) && n.id !== state.selected;
+    const runOf = new Map(); // member id → run
+    const runs = [];
+    let current = [];
+    const close = () => {
+      if (current.length >= MIN_RUN && !state.expanded.has(current[0].id)) {
+        const run = { id: `run:${current[0].id}`, members: current };
+        runs.push(run);
+        for (const m of current) runOf.set(m.id, run);
+      }
+      current = [];
+    };
+    for (const n of nodes.filter((n) => n.kind === "episode").sort(byTime)) {
+      if (plain(n) && (!current.length || current[0].entity_id === n.entity_id)) current.push(n);
+      else {
+        close();
+        if (plain(n)) current.push(n);
+      }
+    }
+    close();
+    return { runs, runOf };
+  }
+
+  function day(iso) {
+    return new Date(iso).toISOString().slice(0, 10);
+  }
+
+  function runNode(run) {
+    const first = run.members[0];
+    const last = run.members[run.members.length - 1];
+    const span = day(first.occurred_at) === day(last.occurred_at)
+      ? day(first.occurred_at) : `${day(first.occurred_at)} – ${day(last.occurred_at)}`;
+    return {
+      id: run.id, kind: "run", entity_id: first.entity_id, occurred_at: first.occurred_at,
+      members: run.members.map((m) => m.id), count: run.members.length, span,
+      content: `${run.members.length} episodes, ${span}`,
+      label: `${run.members.length} episodes`, size: 64,
+    };
+  }
+
+  function memoryData(node) {
+    const [base, scale] = node.kind === "insight" ? [30, 26] : [12, 20];
+    return { ...node, label: label(node), size: base + scale * (node.importance ?? 0.5) };
+  }
+
+  function drawnGraph() {
+    const nodes = [...state.nodes.values()];
+    const edges = [...state.edges.values()].filter((e) => state.nodes.has(e.source_id) && state.nodes.has(e.target_id));
+    const { runs, runOf } = foldRuns(nodes, edges);
+    const shown = (id) => (runOf.has(id) ? runOf.get(id).id : id);
+    const drawnNodes = nodes.filter((n) => !runOf.has(n.id)).map(memoryData).concat(runs.map(runNode));
+    const drawnEdges = new Map();
+    for (const e of edges) {
+      const [source, target] = [shown(e.source_id), shown(e.target_id)];
+      if (source === target) continue;
+      const id = source === e.source_id && target === e.target_id ? e.id : `${e.edge_type}:${source}:${target}`;
+      if (!drawnEdges.has(id)) drawnEdges.set(id, { id, source, target, type: e.edge_type, confidence: e.confidence });
+    }
+    return { nodes: drawnNodes, edges: [...drawnEdges.values()] };
+  }
+
+  // -- where: a fixed layout, so the same memories always look the same -----------------
+  // The timeline (episodes and runs, oldest first) snakes through rows; an insight sits
+  // above its sources; earlier versions hang under the memory they were revised from.
+
+  function place(nodes, edges, GRID) {
+    const at = new Map();
+    const timeline = nodes.filter((n) => n.kind === "episode" || n.kind === "run").sort(byTime);
+    const columns = Math.max(3, Math.min(30, Math.ceil(Math.sqrt(timeline.length * 2.4))));
+    timeline.forEach((n, i) => {
+      const row = Math.floor(i / columns);
+      const col = row % 2 === 0 ? i % columns : columns - 1 - (i % columns);
+      at.set(n.id, { x: col * GRID.column, y: row * GRID.row });
+    });
+    const sources = new Map();
+    const versions = new Map();
+    for (const e of edges) {
+      if (e.type === "INSIGHT_FROM") sources.set(e.source, [...(sources.get(e.source) || []), e.target]);
+      if (e.type === "REVISED_FROM") versions.set(e.target, e.source);
+    }
+    const kindOf = new Map(nodes.map((n) => [n.id, n.kind]));
+    let waiting = nodes.filter((n) => n.kind === "insight").sort(byTime);
+    // Insights drawn from insights wait until those are placed.
+    for (let pass = 0; pass < 4 && waiting.length; pass += 1) {
+      waiting = waiting.filter((n) => {
+        const placed = (sources.get(n.id) || []).filter((s) => at.has(s) && s !== n.id);
+        const open = (sources.get(n.id) || []).some((s) => !at.has(s) && kindOf.get(s) === "insight");
+        if (!placed.length || (open && pass < 3)) return true;
+        const xs = placed.map((s) => at.get(s).x);
+        const ys = placed.map((s) => at.get(s).y - (kindOf.get(s) === "insight" ? GRID.insight : GRID.row / 2));
+        at.set(n.id, { x: xs.reduce((a, b) => a + b, 0) / xs.length, y: Math.min(...ys) });
+        return false;
+      });
+    }
+    waiting.forEach((n, i) => at.set(n.id, { x: i * GRID.insight * 1.5, y: -GRID.row }));
+    spread(nodes.filter((n) => n.kind === "insight").map((n) => at.get(n.id)), GRID.insight);
+    const below = new Map();
+    for (const n of nodes.filter((n) => n.kind === "snapshot").sort((a, b) => (b.version || 0) - (a.version || 0))) {
+      const owner = at.get(versions.get(n.id));
+      const k = (below.get(versions.get(n.id)) || 0) + 1;
+      below.set(versions.get(n.id), k);
+      const beside = owner ? { x: owner.x + GRID.column / 2, y: owner.y - GRID.snapshot * k } : null;
+      at.set(n.id, beside || { x: -GRID.column * k, y: 0 });
+    }
+    return at;
+  }
+
+  function spread(points, gap) {
+    // Insights on one band keep a diamond's width apart.
+    points.sort((a, b) => a.y - b.y || a.x - b.x);
+    for (let i = 1; i < points.length; i += 1) {
+      const [prev, p] = [points[i - 1], points[i]];
+      if (Math.abs(prev.y - p.y) < 1 && p.x - prev.x < gap) p.x = prev.x + gap;
+    }
+  }
+
+  function labelsOn(count) {
+    return state.labels === null ? count <= LABELS_UP_TO : state.labels;
+  }
+
+  function render() {
+    const { nodes, edges } = drawnGraph();
+    const labels = labelsOn(state.nodes.size);
+    const at = place(nodes, edges, labels ? ROOMY : DENSE);
+    $("labels").checked = labels;
+    cy.batch(() => {
+      cy.elements().remove();
+      cy.add(nodes.map((n) => ({
+        group: "nodes",
+        data: n,
+        position: { ...at.get(n.id) },
+        classes: [n.kind, n.stale ? "stale" : "", n.superseded ? "superseded" : "", labels && n.kind !== "run" ? "labelled" : ""]
+          .join(" ").trim(),
+      })));
+      cy.add(edges.map((e) => ({ group: "edges", data: e })));
+      markHits();
+    });
+    cy.layout({ name: "preset", fit: false }).run();
+    if (state.selected && cy.getElementById(state.selected).nonempty()) cy.getElementById(state.selected).select();
+    document.body.dataset.labels = labels ? "on" : "off";
     fit();
   }
 
   function fit() {
-    cy.fit(undefined, 50);
+    cy.fit(undefined, 40);
     if (cy.zoom() > 1.3) {
       cy.zoom(1.3);
       cy.center();
@@ -225,12 +390,20 @@
 
   function summary() {
     const counts = {};
-    cy.nodes().forEach((n) => { counts[n.data("kind")] = (counts[n.data("kind")] || 0) + 1; });
-    const stale = cy.nodes(".stale").length;
-    const conflicts = cy.edges('[type = "CONTRADICTS"]').length;
-    const parts = Object.entries(counts).map(([k, v]) => `${v} ${k}${v === 1 ? "" : "s"}`);
+    for (const n of state.nodes.values()) counts[n.kind] = (counts[n.kind] || 0) + 1;
+    const stale = [...state.nodes.values()].filter((n) => n.stale).length;
+    const conflicts = [...state.edges.values()].filter((e) => e.edge_type === "CONTRADICTS").length;
+    const parts = ["episode", "insight", "snapshot"].filter((k) => counts[k])
+      .map((k) => `${counts[k]} ${k}${counts[k] === 1 ? "" : "s"}`);
     if (stale) parts.push(`${stale} stale`);
     if (conflicts) parts.push(`${conflicts} contradiction${conflicts === 1 ? "" : "s"}`);
+    const runs = cy.nodes(".run").length;
+    if (runs) parts.push(`${runs} run${runs === 1 ? "" : "s"} folded`);
+    const entity = $("entity").value;
+    const held = state.counts.get(entity) || 0;
+    const first = state.page * WINDOW;
+    if (state.page > 0) parts.push(`older: ${first + 1}–${Math.min(first + WINDOW, held)} of ${held}, newest first`);
+    else if (held > WINDOW) parts.push(`the newest ${WINDOW} of ${held}`);
     return parts.join(" · ") || "no memories";
   }
 
@@ -242,25 +415,54 @@
   }
 
   async function loadEntities() {
-    const out = await api("GET", "/v1/entities?limit=1000");
+    const entities = [];
+    let after = null;
+    do {
+      const out = await api("GET", `/v1/entities?limit=1000${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      entities.push(...out.entities);
+      after = out.next_after;
+    } while (after);
     const select = $("entity");
-    for (const entity of out.entities) {
-      const option = document.createElement("option");
-      option.value = entity.entity_id;
-      option.textContent = `${entity.entity_id} (${entity.memory_count})`;
-      select.append(option);
+    select.replaceChildren(new Option("(choose an entity)", ""));
+    for (const entity of entities) {
+      state.counts.set(entity.entity_id, entity.memory_count);
+      select.append(new Option(`${entity.entity_id} (${entity.memory_count})`, entity.entity_id));
     }
     const wanted = new URLSearchParams(location.search).get("entity");
-    const first = out.entities.length ? out.entities[0].entity_id : "";
-    select.value = out.entities.some((e) => e.entity_id === wanted) ? wanted : first;
+    const first = entities.length ? entities[0].entity_id : "";
+    select.value = entities.some((e) => e.entity_id === wanted) ? wanted : first;
     return select.value;
   }
 
-  async function loadGraph() {
+  function loadGraph() {
+    state.pages = [];
+    return showPage(0);
+  }
+
+  // The ids of page k of the entity's timeline, newest first, listing the pages before it
+  // first when they have not been (each list call hands on the cursor of the next).
+  async function pageIds(entity, k) {
+    while (state.pages.length <= k) {
+      const before = state.pages[state.pages.length - 1];
+      if (before && !before.next) return [];
+      const cursor = before ? `&cursor=${encodeURIComponent(before.next)}` : "";
+      const out = await api("GET", `/v1/memories?entity_id=${encodeURIComponent(entity)}&limit=${WINDOW}${cursor}`);
+      state.pages.push({ ids: out.items.map((m) => m.id), next: out.next_cursor });
+    }
+    return state.pages[k].ids;
+  }
+
+  async function showPage(k) {
     const entity = $("entity").value;
-    clearHits();
+    clearHits(false);
+    state.nodes.clear();
+    state.edges.clear();
+    state.expanded.clear();
+    state.labels = null;
+    state.page = k;
     cy.elements().remove();
     showDetails(null);
+    pager();
     if (!entity) {
       setStatus("no entity chosen");
       document.body.dataset.state = "ready";
@@ -269,11 +471,27 @@
     document.body.dataset.state = "loading";
     setStatus(`loading ${entity}…`);
     const depth = $("depth").value;
-    const view = await api("GET", `/v1/graph?entity_id=${encodeURIComponent(entity)}&depth=${depth}&limit=300`);
-    addGraph(view);
-    layout();
+    if (k === 0) {
+      addGraph(await api("GET", `/v1/graph?entity_id=${encodeURIComponent(entity)}&depth=${depth}&limit=${WINDOW}`));
+    } else {
+      const ids = await pageIds(entity, k);
+      for (let i = 0; i < ids.length; i += IDS_PER_CALL) {
+        const chunk = ids.slice(i, i + IDS_PER_CALL).join(",");
+        addGraph(await api("GET", `/v1/graph?ids=${chunk}&depth=${depth}&limit=${VIEW_LIMIT}`));
+      }
+    }
+    render();
+    pager();
     setStatus(`${entity}: ${summary()}`);
     document.body.dataset.state = "ready";
+  }
+
+  function pager() {
+    const held = state.counts.get($("entity").value) || 0;
+    $("pager").hidden = held <= WINDOW;
+    $("older").disabled = (state.page + 1) * WINDOW >= held;
+    $("newer").disabled = state.page === 0;
+    document.body.dataset.page = String(state.page);
   }
 
   // -- details -------------------------------------------------------------------------
@@ -305,7 +523,7 @@
       panel.append(hint);
       return;
     }
-    const node = cy.getElementById(id).data();
+    const node = state.nodes.get(id) || cy.getElementById(id).data();
     let memory = node;
     try {
       memory = await api("GET", `/v1/memories/${encodeURIComponent(id)}`);
@@ -388,7 +606,7 @@
     for (const step of out.revisions) {
       nodes.push(asNode(step.memory));
       edges.push({ source_id: newer, target_id: step.memory.id, edge_type: "REVISED_FROM", confidence: 1 });
-      newer = step.memory.id;
+      if (step.memory.kind !== "snapshot") newer = step.memory.id;
     }
     for (const step of out.sources) {
       nodes.push(asNode(step.memory));
@@ -396,22 +614,40 @@
       edges.push({ source_id: path[path.length - 2], target_id: step.memory.id, edge_type: "INSIGHT_FROM", confidence: 1 });
     }
     addGraph({ nodes, edges });
-    layout();
+    render();
+    setStatus(`${$("entity").value}: ${summary()}`);
+  }
+
+  function openRun(run) {
+    state.expanded.add(run.data("members")[0]);
+    render();
     setStatus(`${$("entity").value}: ${summary()}`);
   }
 
   // -- recall --------------------------------------------------------------------------
 
-  function clearHits() {
-    state.hits.clear();
+  function markHits() {
     cy.elements().removeClass("hit dim");
+    if (!state.hits.size) return;
+    cy.elements().addClass("dim");
+    for (const id of state.hits.keys()) {
+      // Only colours change on a hit: a label whose width changes after the first render
+      // is clipped by cytoscape's label cache at other zoom levels.
+      cy.getElementById(id).removeClass("dim").addClass("hit");
+    }
+  }
+
+  function clearHits(redraw = true) {
+    const had = state.hits.size > 0;
+    state.hits.clear();
     $("results").hidden = true;
     $("result-list").replaceChildren();
     document.body.dataset.recall = "";
+    if (redraw && had) render(); // runs broken open by hits fold again
   }
 
   async function recall(cue) {
-    clearHits();
+    clearHits(false);
     const entity = $("entity").value;
     document.body.dataset.recall = "running";
     // Looking is not using: the palace never reinforces what it shows.
@@ -419,18 +655,13 @@
     const body = { cue, top_k: topK, reinforce: false, include_stale: true, include_superseded: true };
     if (entity) body.entity_id = entity;
     const out = await api("POST", "/v1/recall", body);
-    const missing = out.results.map((r) => r.memory.id).filter((id) => cy.getElementById(id).empty());
-    if (missing.length) {
-      addGraph(await api("GET", `/v1/graph?ids=${missing.join(",")}&depth=0&limit=50`));
-      layout();
-    }
+    const missing = out.results.map((r) => r.memory.id).filter((id) => !state.nodes.has(id));
+    if (missing.length) addGraph(await api("GET", `/v1/graph?ids=${missing.join(",")}&depth=0&limit=50`));
     out.results.forEach((r, i) => state.hits.set(r.memory.id, { ...r, rank: i + 1 }));
-    cy.elements().addClass("dim");
+    render(); // a hit inside a run opens it
     const list = $("result-list");
+    list.replaceChildren();
     for (const [id, hit] of state.hits) {
-      // Only colours change on a hit: a label whose width changes after the first render
-      // is clipped by cytoscape's label cache at other zoom levels.
-      cy.getElementById(id).removeClass("dim").addClass("hit");
       const li = document.createElement("li");
       li.dataset.id = id;
       const score = document.createElement("span");
@@ -441,7 +672,6 @@
       list.append(li);
     }
     $("results").hidden = false;
-    fit();
     setStatus(`recall "${cue}": ${out.results.length} result${out.results.length === 1 ? "" : "s"} in ${out.took_ms.toFixed(0)} ms`);
     document.body.dataset.recall = "done";
   }
@@ -461,19 +691,35 @@
     setStatus(err.message, true);
     document.body.dataset.state = "error";
   };
-  cy.on("tap", "node", (event) => showDetails(event.target.id()));
+  cy.on("tap", "node", (event) => {
+    if (event.target.hasClass("run")) openRun(event.target);
+    else showDetails(event.target.id());
+  });
   cy.on("tap", (event) => { if (event.target === cy) showDetails(null); });
+  cy.on("mouseover", "node", (event) => event.target.addClass("hover"));
+  cy.on("mouseout", "node", (event) => event.target.removeClass("hover"));
   $("entity").addEventListener("change", () => loadGraph().catch(fail));
-  $("depth").addEventListener("change", () => loadGraph().catch(fail));
+  $("depth").addEventListener("change", () => showPage(state.page).catch(fail));
+  $("older").addEventListener("click", () => showPage(state.page + 1).catch(fail));
+  $("newer").addEventListener("click", () => showPage(state.page - 1).catch(fail));
+  $("labels").addEventListener("change", () => {
+    state.labels = $("labels").checked;
+    render(); // labels get a roomier grid
+  });
+  $("group").addEventListener("change", () => {
+    state.expanded.clear();
+    render();
+    setStatus(`${$("entity").value}: ${summary()}`);
+  });
   $("recall-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const cue = $("cue").value.trim();
     if (cue) recall(cue).catch(fail);
   });
-  $("clear-button").addEventListener("click", clearHits);
+  $("clear-button").addEventListener("click", () => clearHits());
 
   // Cytoscape caches where its container is; keep it right when the layout around it moves.
   new ResizeObserver(() => cy.resize()).observe($("graph"));
-  window.palace = { cy, state, fit, edgeTypes: EDGE_TYPES };
+  window.palace = { cy, state, fit, render, edgeTypes: EDGE_TYPES };
   loadEntities().then(loadGraph).catch(fail);
 })();

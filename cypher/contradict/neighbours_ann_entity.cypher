@@ -1,0 +1,42 @@
+// As neighbours_ann, within each memory's own scope: a memory of an entity is compared
+// with that entity's memories, a tenant-wide memory (no entity) with the tenant-wide
+// ones. Both filter inside the vector index (schema 007 carries entity_id; IS NULL is
+// allowed there), so an entity holding a tiny share of a large tenant still gets its
+// true k nearest.
+CYPHER 25
+UNWIND $ids AS mid
+MATCH (m:Memory {id: mid})
+WHERE m.tenant_id = $tenant_id AND m.kind IN $kinds AND m.superseded_by IS NULL
+  AND m.embedding IS NOT NULL
+CALL (m) {
+  WITH m WHERE m.entity_id IS NOT NULL
+  MATCH (n:Memory)
+    SEARCH n IN (
+      VECTOR INDEX memory_embedding FOR m.embedding
+      WHERE n.tenant_id = $tenant_id AND n.entity_id = m.entity_id AND n.hidden IN $hidden
+      LIMIT $fetch
+    ) SCORE AS score
+  WITH m, n, 2 * score - 1 AS similarity
+  WHERE n.id <> m.id AND n.kind IN $kinds AND similarity >= $min_similarity
+  RETURN n, similarity ORDER BY similarity DESC LIMIT $k
+  UNION
+  WITH m WHERE m.entity_id IS NULL
+  MATCH (n:Memory)
+    SEARCH n IN (
+      VECTOR INDEX memory_embedding FOR m.embedding
+      WHERE n.tenant_id = $tenant_id AND n.entity_id IS NULL AND n.hidden IN $hidden
+      LIMIT $fetch
+    ) SCORE AS score
+  WITH m, n, 2 * score - 1 AS similarity
+  WHERE n.id <> m.id AND n.kind IN $kinds AND similarity >= $min_similarity
+  RETURN n, similarity ORDER BY similarity DESC LIMIT $k
+}
+WITH m, n, similarity,
+     CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key
+WHERE NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }
+  AND NOT EXISTS { MATCH (p:PendingContradiction {pair_key: pair_key}) }
+  AND NOT (pair_key + '@' + m.content_sha256 + n.content_sha256) IN coalesce(m.dismissed_pairs, [])
+  AND NOT (pair_key + '@' + n.content_sha256 + m.content_sha256) IN coalesce(m.dismissed_pairs, [])
+RETURN pair_key, similarity,
+       m {.id, .content, .content_sha256, .occurred_at, .created_at} AS memory,
+       n {.id, .content, .content_sha256, .occurred_at, .created_at} AS other

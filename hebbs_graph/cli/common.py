@@ -1,0 +1,145 @@
+"""What every command shares: the Typer app, the common options (--url, --api-key,
+--format, --entity-id, --view), and how a call runs and how a failure is said (exit
+codes: 0 done; 1 refused; 2 the command line was wrong; 3 unreachable or failing)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from pydantic import ValidationError
+from rich.markup import escape
+
+from hebbs_graph.cli.output import Format, errors
+from hebbs_graph.client import ApiUnreachable, HebbsClient, ServerError
+from hebbs_graph.errors import GraphUnavailable, HebbsError, LLMError, LLMNotConfigured
+from hebbs_graph.models.recall import View
+
+T = TypeVar("T")
+
+app = typer.Typer(
+    name="hebbs-graph",
+    help=(
+        "Long-term memory for LLM agents on Neo4j. Talks to a running API (--url, "
+        "HEBBS_API_URL). Exit codes: 0 done, 1 refused (bad input, unknown id, bad key), "
+        "2 wrong command line, 3 API or Neo4j unreachable or failing."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from hebbs_graph import __version__
+
+        typer.echo(f"hebbs-graph {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """Long-term memory for LLM agents on Neo4j."""
+    _format[0] = Format.TABLE  # until the command's own --format says otherwise
+
+
+Url = Annotated[str, typer.Option("--url", envvar="HEBBS_API_URL", help="API base URL.")]
+ApiKey = Annotated[
+    str | None, typer.Option("--api-key", envvar="HEBBS_API_KEY", help="Bearer API key.")
+]
+# The running command's --format, so a failure can be said the same way (fail()).
+_format: list[Format] = [Format.TABLE]
+
+
+def _note_format(value: Format) -> Format:
+    _format[0] = Format(value)
+    return value
+
+
+Fmt = Annotated[
+    Format, typer.Option("--format", "-f", help="json or table.", callback=_note_format)
+]
+EntityOpt = Annotated[str | None, typer.Option("--entity-id", "-e", help="The entity it is about.")]
+
+
+class ViewName(StrEnum):
+    FULL = "full"
+    COMPACT = "compact"
+
+
+ViewOpt = Annotated[
+    ViewName, typer.Option("--view", help="full (every field) or compact (what an agent needs).")
+]
+
+
+def view_of(name: ViewName) -> View:
+    return "compact" if name == ViewName.COMPACT else "full"
+
+
+def run(url: str, api_key: str | None, call: Callable[[HebbsClient], Awaitable[T]]) -> T:
+    """Run one client call; turn errors into a message and the right exit code."""
+
+    async def go() -> T:
+        async with HebbsClient(url, api_key=api_key) as client:
+            return await call(client)
+
+    try:
+        return asyncio.run(go())
+    except ValidationError as exc:
+        fail(
+            1,
+            "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in exc.errors()
+            ),
+            "invalid_input",
+        )
+    except LLMNotConfigured as exc:
+        fail(1, exc.message, exc.code)
+    except (ApiUnreachable, ServerError, GraphUnavailable, LLMError) as exc:
+        fail(3, exc.message, exc.code)
+    except HebbsError as exc:
+        fail(1, exc.message, exc.code)
+
+
+def fail(code: int, message: str, error_code: str = "error") -> NoReturn:
+    """Say what went wrong on stderr and exit with ``code``; a command run with
+    ``--format json`` says it as JSON, the API's error shape plus the exit code."""
+    if _format[0] == Format.JSON:
+        body = {"error": {"code": error_code, "message": message, "exit_code": code}}
+        print(json.dumps(body, ensure_ascii=False), file=sys.stderr)
+    else:
+        errors.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    raise typer.Exit(code)
+
+
+def parse_json(text: str | None, what: str) -> Any:
+    """A JSON value from the text itself or from @file."""
+    if text is None:
+        return None
+    try:
+        raw = Path(text[1:]).read_text(encoding="utf-8") if text.startswith("@") else text
+        return json.loads(raw)
+    except (OSError, ValueError) as exc:
+        fail(2, f"{what} is not valid JSON (or @file): {exc}")
+
+
+def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Awaitable[T]]) -> T:
+    async def go() -> T:
+        async with HebbsClient(url, api_key=api_key) as client:
+            return await call(client)
+
+    return asyncio.run(go())

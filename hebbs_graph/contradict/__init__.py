@@ -1,1 +1,0 @@
-"""Contradiction detection: the heuristic classifier and the LLM judge."""

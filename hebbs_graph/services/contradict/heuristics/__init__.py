@@ -1,0 +1,1 @@
+"""The heuristic contradiction classifier, its text handling and its lexicon."""

@@ -1,0 +1,137 @@
+"""Conflicts among the recalled memories, decided over every candidate before the cut to
+top_k: confirmed contradictions are marked on both sides, a memory that may be
+superseded is ranked just below the newer side (supersession.py); ``suppress`` keeps
+the stronger side of a confirmed one, ``current`` also leaves out what may be
+superseded. So what is left out does not depend on how many results were asked for."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import Any
+
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.models.recall import Contributor, RecallResult
+from hebbs_graph.services.recall import supersession
+from hebbs_graph.settings import ContradictionSettings, RecallSettings
+
+
+class Conflicts:
+    def __init__(
+        self, store: GraphStore, settings: RecallSettings, contradiction: ContradictionSettings
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        # The classifier on recalled pairs keeps detection's confidence floor.
+        self.contradiction = contradiction
+
+    async def apply(
+        self, tenant_id: str, ranked: list[RecallResult], on_conflict: str
+    ) -> list[RecallResult]:
+        """The results with their conflicts marked, in their new order, maybe fewer."""
+        if len(ranked) < 2:
+            return ranked
+        ids = {r.memory.id for r in ranked}
+        # Memories loaded through @memory came with both; only what is missing is read.
+        confirmed, rows = await asyncio.gather(
+            self._confirmed(tenant_id, ranked, ids), self._pending(tenant_id, ranked, ids)
+        )
+        pairs = {mid: others for mid, others in confirmed.items() if others}
+        for result in ranked:
+            result.conflicts_with = sorted(pairs.get(result.memory.id, set()))
+        ranked = supersession.newer_first(ranked, self._supersedes(ranked, pairs, rows))
+        if on_conflict == "current":
+            ranked = supersession.leave_out_superseded(ranked)
+        if on_conflict != "keep":
+            ranked = _suppress(ranked)
+        _name_conflicts(ranked)
+        return ranked
+
+    async def _confirmed(
+        self, tenant_id: str, ranked: list[RecallResult], ids: set[str]
+    ) -> dict[str, set[str]]:
+        """Each memory's confirmed contradictions among the recalled ones."""
+        if all(r.memory.contradicts is not None for r in ranked):
+            return {r.memory.id: ids.intersection(r.memory.contradicts or []) for r in ranked}
+        rows = await self.store.read_rows("recall/conflicts", tenant_id=tenant_id, ids=list(ids))
+        return {r["id"]: set(r["others"]) for r in rows}
+
+    async def _pending(
+        self, tenant_id: str, ranked: list[RecallResult], ids: set[str]
+    ) -> list[dict[str, Any]]:
+        """The pending pairs among the recalled memories and the dismissed pair keys."""
+        if all(r.memory.pending_with is not None for r in ranked):
+            return [_evidence_among(ranked, ids)]
+        return await self.store.read_rows("recall/supersession", tenant_id=tenant_id, ids=list(ids))
+
+    def _supersedes(
+        self,
+        ranked: list[RecallResult],
+        confirmed: dict[str, set[str]],
+        rows: list[dict[str, Any]],
+    ) -> dict[str, set[str]]:
+        """older id -> newer ids that may supersede it: pending pairs, then the classifier."""
+        by_id = {r.memory.id: r for r in ranked}
+        pending = [(a, b) for a, b in (rows[0]["pending"] if rows else [])]
+        out = supersession.from_pending(by_id, pending)
+        if not self.settings.recall_supersession_classifier:
+            return out
+        skip = {supersession.pair_key(a, b) for a, b in pending}
+        skip |= {supersession.pair_key(a, b) for a, others in confirmed.items() for b in others}
+        skip |= supersession.dismissed_keys(by_id, rows[0]["dismissed"] if rows else [])
+        found = supersession.from_classifier(
+            ranked, self.contradiction.contradiction_min_confidence, skip
+        )
+        for old, news in found.items():
+            out.setdefault(old, set()).update(news)
+        return out
+
+
+def _name_conflicts(ranked: list[RecallResult]) -> None:
+    """A conflict contributor per memory a result conflicts with (breakdown.conflict, when
+    set, says how the order moved)."""
+    for r in ranked:
+        moved = " (breakdown.conflict)" if r.breakdown.conflict is not None else ""
+        others = [(m, "confirmed contradiction") for m in r.conflicts_with]
+        others += [(m, f"may supersede it{moved}") for m in r.may_be_superseded_by]
+        if r.breakdown.conflict is not None:
+            others += [(m, f"it may supersede{moved}") for m in r.breakdown.conflict.ranked_above]
+        named: set[str] = set()
+        for mid, detail in others:
+            if mid not in named:
+                named.add(mid)
+                note = Contributor(kind="conflict", memory_id=mid, detail=detail)
+                r.breakdown.contributors.append(note)
+
+
+def _suppress(ranked: list[RecallResult]) -> list[RecallResult]:
+    """Of each confirmed contradiction among the results, keep only the stronger side."""
+    dropped: set[str] = set()
+    by_id = {r.memory.id: r for r in ranked}
+    for result in ranked:
+        for other_id in result.conflicts_with:
+            other = by_id.get(other_id)
+            if other is None or result.memory.id in dropped or other_id in dropped:
+                continue
+            dropped.add(_weaker(result, other).memory.id)
+    return [r for r in ranked if r.memory.id not in dropped]
+
+
+def _weaker(a: RecallResult, b: RecallResult) -> RecallResult:
+    def strength(r: RecallResult) -> tuple[float, datetime]:
+        return (r.memory.confidence or 0.0, r.memory.occurred_at)
+
+    return a if strength(a) < strength(b) else b
+
+
+def _evidence_among(ranked: list[RecallResult], ids: set[str]) -> dict[str, Any]:
+    """What recall/supersession reads, from what the memories came with: the pending
+    pairs between two of them and the pair keys an agent dismissed."""
+    pending = {
+        tuple(sorted((r.memory.id, other)))
+        for r in ranked
+        for other in r.memory.pending_with or []
+        if other in ids
+    }
+    dismissed = {key for r in ranked for key in r.memory.dismissed_pairs}
+    return {"pending": [list(p) for p in sorted(pending)], "dismissed": sorted(dismissed)}

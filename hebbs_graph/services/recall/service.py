@@ -1,0 +1,159 @@
+"""recall: run the requested strategies concurrently, merge, score, settle conflicts,
+reinforce. Each strategy is a module of ``strategies/``, looked up in one table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import datetime
+
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.models.compact import CompactRecallOut, compact_recall
+from hebbs_graph.models.memory import Memory
+from hebbs_graph.models.recall import RecallIn, RecallOut, RecallResult, SpecBase, Weights
+from hebbs_graph.services.recall.conflicts import Conflicts
+from hebbs_graph.services.recall.hybrid import HybridRecall
+from hebbs_graph.services.recall.nearest import Nearest
+from hebbs_graph.services.recall.ranking import merge, scored
+from hebbs_graph.services.recall.request import runnable
+from hebbs_graph.services.recall.scope import Candidate, Scope
+from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
+from hebbs_graph.services.recall.strategies.base import Ask, Run, Tools
+from hebbs_graph.services.scopesize import ScopeSizes
+from hebbs_graph.settings import ContradictionSettings, RecallSettings
+from hebbs_graph.timeutil import utcnow
+
+__all__ = ["Candidate", "RecallService", "Scope"]
+
+log = logging.getLogger(__name__)
+
+# The fewest candidates a strategy without its own top_k brings to ranking and conflicts.
+CONFLICT_POOL = 10
+
+
+class RecallService:
+    def __init__(
+        self,
+        store: GraphStore,
+        embedder: Embedder,
+        settings: RecallSettings,
+        contradiction: ContradictionSettings,
+    ) -> None:
+        """``contradiction``: what conflicts among the results reads of detection's."""
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+        self._reinforcing: set[asyncio.Task[None]] = set()
+        self.sizes = ScopeSizes(store)
+        self.tools = Tools(
+            store=store,
+            embedder=embedder,
+            settings=settings,
+            nearest=Nearest(store, self.settings),
+            hybrid=HybridRecall(store, self.settings, self.sizes),
+        )
+        self.conflicts = Conflicts(store, settings, contradiction)
+        check_extra(self.settings.recall_extra_strategies)
+
+    async def answer(self, tenant_id: str, request: RecallIn) -> RecallOut | CompactRecallOut:
+        """Recall in the view the request asks for (the ranking is the same)."""
+        out = await self.recall(tenant_id, request)
+        return out if request.view == "full" else compact_recall(out, request.entity_id)
+
+    def check(self, request: RecallIn) -> None:
+        """Refuse (InvalidInput) a request this service would not run: a bad spec, or an
+        opt-in strategy that is off here."""
+        runnable(request, self.settings.recall_extra_strategies)
+
+    async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
+        started = time.perf_counter()
+        runs = runnable(request, self.settings.recall_extra_strategies)
+        vector = await self._cue_vector(request, [spec for spec, _ in runs])
+        found = await asyncio.gather(
+            *(self._run(tenant_id, request, spec, run, vector) for spec, run in runs)
+        )
+        merged = merge(found)
+        now = utcnow()
+        weights = request.effective_weights()
+        ranked = sorted(
+            (self.result(c, weights, now) for c in merged),
+            key=lambda r: (r.score, r.memory.occurred_at),
+            reverse=True,
+        )
+        ranked = await self.conflicts.apply(tenant_id, ranked, request.on_conflict)
+        results = ranked[: request.top_k]
+        if request.reinforce and results:
+            self.reinforce_later(tenant_id, [r.memory.id for r in results])
+        took = (time.perf_counter() - started) * 1000
+        return RecallOut(results=results, took_ms=round(took, 2))
+
+    async def _cue_vector(self, request: RecallIn, specs: list[SpecBase]) -> list[float] | None:
+        """Embed the cue once for every strategy that searches by meaning."""
+        needs = any(s.searches_by_meaning for s in specs)
+        if not needs or not (request.cue and request.cue.strip()):
+            return None
+        return (await self.embedder.embed([request.cue]))[0]
+
+    async def _run(
+        self,
+        tenant_id: str,
+        request: RecallIn,
+        spec: SpecBase,
+        run: Run,
+        vector: list[float] | None,
+    ) -> list[Candidate]:
+        scope = Scope(
+            tenant_id=tenant_id,
+            entity_id=spec.entity_id or request.entity_id,
+            include_superseded=request.include_superseded,
+            include_stale=request.include_stale,
+        )
+        # Without a cap of its own, a strategy brings at least CONFLICT_POOL candidates, so
+        # conflicts are decided over the same pool whatever top_k is (1, 2 or 10 give the
+        # same first answers) and the full score re-ranks more than the cut keeps.
+        k = spec.top_k or max(request.top_k, CONFLICT_POOL)
+        ask = Ask(scope=scope, spec=spec, cue=request.cue, vector=vector, k=k)
+        return await run(self.tools, ask)
+
+    # -- single strategies, for prime, subscribe and the benchmarks ----------------------
+
+    async def similarity(
+        self, scope: Scope, vector: list[float], k: int
+    ) -> list[tuple[Memory, float]]:
+        return await self.tools.nearest.search(scope, vector, k)
+
+    async def hybrid(self, scope: Scope, cue: str, vector: list[float], k: int) -> list[Candidate]:
+        ask = Ask(
+            scope=scope, spec=hybrid.HybridSpec(strategy="hybrid"), cue=cue, vector=vector, k=k
+        )
+        return await hybrid.run(self.tools, ask)
+
+    async def temporal(self, scope: Scope, spec: temporal.TemporalSpec, k: int) -> list[Candidate]:
+        ask = Ask(scope=scope, spec=spec, cue=None, vector=None, k=k)
+        return await temporal.run(self.tools, ask)
+
+    def result(self, c: Candidate, weights: Weights, now: datetime) -> RecallResult:
+        return scored(c, weights, now, self.settings.recency_horizon_days)
+
+    # -- reinforcement ------------------------------------------------------------------
+
+    def reinforce_later(self, tenant_id: str, ids: list[str]) -> None:
+        """One batched write, off the answer's path; drain() waits for it."""
+        task = asyncio.create_task(self._reinforce(tenant_id, ids))
+        self._reinforcing.add(task)
+        task.add_done_callback(self._reinforcing.discard)
+
+    async def _reinforce(self, tenant_id: str, ids: list[str]) -> None:
+        try:
+            await self.store.write_rows(
+                "recall/reinforce", tenant_id=tenant_id, ids=ids, now=utcnow()
+            )
+        except Exception:
+            log.warning("reinforcement of %d memories failed", len(ids), exc_info=True)
+
+    async def drain(self) -> None:
+        """Wait for reinforcement writes still under way (tests, shutdown)."""
+        while self._reinforcing:
+            await asyncio.gather(*list(self._reinforcing), return_exceptions=True)

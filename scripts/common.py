@@ -1,0 +1,45 @@
+"""What the benchmarks and evaluations share (each puts ``scripts/`` on ``sys.path``
+and imports ``common``): deleting a tenant they created, the local-only guard's hosts,
+latency percentiles."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hebbs_graph.services.container import Services
+
+BATCH = 5000
+# The only Neo4j hosts a benchmark that writes runs against.
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+async def purge_tenant(services: Services, tenant_id: str) -> int:
+    """Delete everything ``tenant_id`` owns, in batches; the number of nodes deleted."""
+    deleted = 0
+    while True:
+        rows = await services.store.write_rows("tenant/purge", tenant_id=tenant_id, limit=BATCH)
+        batch = int(rows[0]["deleted"]) if rows else 0
+        if batch == 0:
+            return deleted
+        deleted += batch
+
+
+def pct(seconds: list[float], *, mean: bool = False, extremes: bool = False) -> dict[str, float]:
+    """n, p50 / p95 / p99 in milliseconds (rounded to 0.01) of a list of seconds; with
+    ``mean`` the mean too, with ``extremes`` the min and max; ``{"n": 0}`` when empty."""
+    if not seconds:
+        return {"n": 0}
+    ms = np.asarray(seconds) * 1000
+    p50, p95, p99 = np.percentile(ms, [50, 95, 99])
+    out: dict[str, float] = {
+        "n": len(seconds),
+        "p50_ms": round(float(p50), 2),
+        "p95_ms": round(float(p95), 2),
+        "p99_ms": round(float(p99), 2),
+    }
+    if mean:
+        out["mean_ms"] = round(float(ms.mean()), 2)
+    if extremes:
+        out["min_ms"] = round(float(ms.min()), 2)
+        out["max_ms"] = round(float(ms.max()), 2)
+    return out
