@@ -1,10 +1,7 @@
 """The Litestar app over the real services, one client per test, keys mapped to its tenants.
 
-AsyncTestClient runs the app on its own event loop (an anyio portal thread), while the
-session `services` fixture's Neo4j driver belongs to pytest's loop, and a driver's pooled
-connections cannot cross loops. So once the client has started, the app's services are
-rebuilt by `open_services` on the client's loop (same settings plus the test's API keys,
-same embedding model) and the app serves those.
+The app runs on pytest's own loop (tests/support/asgi.py) and serves the session's
+services with the test's API keys in their settings.
 """
 
 from __future__ import annotations
@@ -14,24 +11,23 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import pytest
-from httpx import Response
-from litestar.testing import AsyncTestClient
+from httpx import AsyncClient, Response
 
 from hebbs_graph.api.app import create_app
 from hebbs_graph.models.contradict import PrepareOut
-from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.services.container import Services
+from tests.support.asgi import app_client
 from tests.support.checks import checks_run
 from tests.support.tenants import purge_tenant
 
 
 @dataclass
 class Api:
-    client: AsyncTestClient[Any]
-    services: Services  # the session's, on pytest's loop: for looking, not through HTTP
+    client: AsyncClient
+    services: Services  # the session's, which the app serves: for seeding and looking
     tenant: str
     other_tenant: str
     key: str
@@ -98,16 +94,8 @@ async def serve(services: Services, tenant: str, other_tenant: str) -> AsyncIter
     keys = {key: tenant, other_key: other_tenant}
     settings = services.settings.model_copy(update={"api_keys": keys})
     app = create_app(services=dataclasses.replace(services, settings=settings))
-    async with AsyncTestClient(app=app) as client:
-        portal = client.blocking_portal
-        served = portal.call(
-            partial(open_services, settings, embedder=services.embedder, wait_s=30)
-        )
-        app.state.services = served
-        try:
-            yield Api(client, services, tenant, other_tenant, key, other_key)
-        finally:
-            portal.call(served.close)
+    async with app_client(app) as client:
+        yield Api(client, services, tenant, other_tenant, key, other_key)
 
 
 @pytest.fixture

@@ -9,48 +9,44 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections.abc import AsyncIterator
-from functools import partial
+from contextlib import asynccontextmanager
 from typing import Any
 
+import httpx
 import pytest
-from litestar.testing import AsyncTestClient
 
 from hebbs_graph.api.app import create_app
 from hebbs_graph.api.guard import host_name, loopback_host
 from hebbs_graph.auth import DEFAULT_TENANT
 from hebbs_graph.models.memory import ForgetIn
-from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.services.container import Services
 from tests.api.conftest import error_of
+from tests.support.asgi import app_client
 
 pytestmark = pytest.mark.filterwarnings("ignore::litestar.exceptions.LitestarDeprecationWarning")
 
 LOCAL = "http://127.0.0.1:8000"
 
 
-async def _client(services: Services, base_url: str, **update: Any) -> Any:
+@asynccontextmanager
+async def _client(
+    services: Services, base_url: str, **update: Any
+) -> AsyncIterator[httpx.AsyncClient]:
     settings = services.settings.model_copy(update=update)
     app = create_app(services=dataclasses.replace(services, settings=settings))
-    client = AsyncTestClient(app=app, base_url=base_url)
-    await client.__aenter__()
-    served = client.blocking_portal.call(
-        partial(open_services, settings, embedder=services.embedder, wait_s=30)
-    )
-    app.state.services = served
-    return client, served
+    async with app_client(app, base_url) as client:
+        yield client
 
 
 @pytest.fixture
 async def nokey(services: Services) -> AsyncIterator[tuple[Any, str, str]]:
-    client, served = await _client(services, LOCAL, api_keys={})
     entity = f"guard-{uuid.uuid4().hex[:12]}"
     try:
-        r = await client.post("/v1/memories", json={"content": "keep me", "entity_id": entity})
-        assert r.status_code == 201, r.text
-        yield client, entity, r.json()["id"]
+        async with _client(services, LOCAL, api_keys={}) as client:
+            r = await client.post("/v1/memories", json={"content": "keep me", "entity_id": entity})
+            assert r.status_code == 201, r.text
+            yield client, entity, r.json()["id"]
     finally:
-        client.blocking_portal.call(served.recall.drain)
-        client.blocking_portal.call(served.store.close)
-        await client.__aexit__(None, None, None)
         await services.memory.forget(DEFAULT_TENANT, ForgetIn(entity_id=entity))
 
 
@@ -114,13 +110,12 @@ def test_host_names() -> None:
 async def test_keyed_api_cors_only_for_listed_origins(services: Services) -> None:
     key = f"key-{uuid.uuid4().hex}"
     tenant = f"test-{uuid.uuid4().hex[:12]}"
-    client, served = await _client(
+    async with _client(
         services,
         "http://memory.example",
         api_keys={key: tenant},
         cors_allow_origins=["https://app.example"],
-    )
-    try:
+    ) as client:
         preflight = {
             "access-control-request-method": "POST",
             "access-control-request-headers": "authorization,content-type",
@@ -142,7 +137,3 @@ async def test_keyed_api_cors_only_for_listed_origins(services: Services) -> Non
             headers={"content-type": "text/plain", "origin": "http://evil.example"},
         )
         assert r.status_code in (401, 415)  # refused either way: no key, not JSON
-    finally:
-        client.blocking_portal.call(served.recall.drain)
-        client.blocking_portal.call(served.store.close)
-        await client.__aexit__(None, None, None)

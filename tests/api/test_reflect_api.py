@@ -7,19 +7,18 @@ import dataclasses
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import httpx
 import pytest
-from litestar.testing import AsyncTestClient
 
 from hebbs_graph.api.app import create_app
 from hebbs_graph.client import HebbsClient
 from hebbs_graph.errors import NotInSession, UnknownSession
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.reflect import Insight, ReflectPrepareOut, ReflectStatus
-from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.services.container import Services
+from tests.support.asgi import app_client
 from tests.support.themes import THEMES
 
 pytestmark = pytest.mark.filterwarnings("ignore::litestar.exceptions.LitestarDeprecationWarning")
@@ -47,8 +46,8 @@ MEMORY_KEYS = {"memory_id", "content", "importance", "created_at"}
 
 @dataclass
 class Http:
-    client: AsyncTestClient[Any]
-    services: Services  # pytest's loop: for seeding and looking, not through HTTP
+    client: httpx.AsyncClient
+    services: Services  # the session's, which the app serves: for seeding and looking
     tenant: str
     key: str
 
@@ -59,22 +58,12 @@ class Http:
 
 @pytest.fixture
 async def http(services: Services, tenant: str) -> AsyncIterator[Http]:
-    """The app on AsyncTestClient's own loop, with services opened on that loop (a Neo4j
-    driver's connections cannot cross loops) and an API key for the test's tenant."""
+    """The app over the session's services, with an API key for the test's tenant."""
     key = f"key-{uuid.uuid4().hex}"
     settings = services.settings.model_copy(update={"api_keys": {key: tenant}})
     app = create_app(services=dataclasses.replace(services, settings=settings))
-    async with AsyncTestClient(app=app) as client:
-        portal = client.blocking_portal
-        served = portal.call(
-            partial(open_services, settings, embedder=services.embedder, wait_s=30)
-        )
-        app.state.services = served
-        try:
-            yield Http(client, services, tenant, key)
-        finally:
-            portal.call(served.recall.drain)
-            portal.call(served.store.close)
+    async with app_client(app) as client:
+        yield Http(client, services, tenant, key)
 
 
 def error_of(response: httpx.Response, status: int, code: str | None = None) -> dict[str, Any]:
