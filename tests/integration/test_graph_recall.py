@@ -201,3 +201,31 @@ async def test_graph_view_and_entities(kit: Kit) -> None:
     entities = await kit.services.lineage.entities(kit.tenant)
     counts = {e.entity_id: e.memory_count for e in entities.entities}
     assert counts == {"ops": 3, "office": 1, "ops2": 1}
+
+
+async def test_graph_view_cut_at_its_limit_keeps_the_newest(kit: Kit) -> None:
+    """A view of an entity's newest memories holds exactly those once the limit cuts:
+    their older timeline neighbours come only where room is left."""
+    items = [
+        {
+            "content": f"Depot log {n}: pallet count checked",
+            "entity_id": "depot",
+            "occurred_at": kit.at(n).isoformat(),
+        }
+        for n in range(30)
+    ]
+    ids = await kit.batch(items)
+    for depth in (1, 3):
+        view = await kit.services.lineage.graph(
+            kit.tenant, entity_id="depot", depth=depth, limit=10
+        )
+        assert {n.id for n in view.nodes} == set(ids[-10:])
+    # The seeds are kept whatever their order; then the first seed's neighbours, then
+    # the next seed's.
+    view = await kit.services.lineage.graph(
+        kit.tenant, ids=[ids[5], ids[29], ids[17]], depth=1, limit=3
+    )
+    assert {n.id for n in view.nodes} == {ids[5], ids[29], ids[17]}
+    view = await kit.services.lineage.graph(kit.tenant, ids=[ids[29], ids[5]], depth=1, limit=4)
+    assert [n.id for n in view.nodes][:3] == [ids[29], ids[5], ids[28]]
+    assert [n.id for n in view.nodes][3] in {ids[4], ids[6]}
