@@ -1,16 +1,19 @@
 // Hybrid recall in one round trip for one entity: the evidence and the candidates' neighbourhood.
 //
-// Evidence: the $n nearest by vector (filtered inside the index, exact cosine) and, per
-// cue term, the scope's memories holding it with that term's BM25 score alone, summed
-// into the $text_keep best text scores (the rest is not shipped: thousands of hits cost
-// more to send and decode than to score). At most $cap hits a term. Each $terms query
-// restricts tenant and entity inside Lucene (their 128-bit hash tokens, boost 0;
-// snapshots carry none). Hits are summed by node and no property of a hit is read:
-// reading a hit's id and tenant cost more than the Lucene search itself at 100,000
-// memories (~8,000 hits for an 8-term cue: 55 against 32 ms for the whole query).
-// Superseded and stale memories are among the hits (they count in a term's document
-// frequency). With the scope's idf off, $terms is empty and $text_ids holds Lucene's
-// own best (recall/fulltext_ids).
+// Evidence: the $n nearest by vector (filtered inside the index, exact cosine) and the
+// $text_keep best text scores: BM25 with the scope's own idf, Σ over the cue's terms of
+// idf_scope(t) · score(t, m) / best(t). Each $terms query (one term, the scope restricted
+// inside Lucene by the tenant's and entity's 128-bit hash tokens with boost 0; snapshots
+// carry none) gives the term's best score and its document frequency in the scope
+// (counted to $cap). Then one Lucene query, $scope_clause and the terms each boosted by
+// its weight idf_scope(t) / best(t), sums them for every memory of the scope: Lucene
+// scores an OR of clauses as the sum of their scores and keeps the top itself, so no
+// hit becomes a Cypher row (summing ~3,000 hits by node in Cypher, then sorting them,
+// cost more than every Lucene query of the recall). Boosts go into the query text as
+// integers, the largest 1,000,000: Cypher would print a small float as 1.0E-4, which the
+// query parser refuses. Superseded and stale memories are among the hits (they count in
+// a term's document frequency). With the scope's idf off, $terms is empty and $text_ids
+// holds Lucene's own best (recall/fulltext_ids).
 //
 // Candidates: the $n nearest, the $n best by text and $text_ids, each checked against
 // the scope exactly, with their similarity to the cue, when each occurred, (with
@@ -33,28 +36,32 @@ CALL () {
   UNWIND $terms AS t
   CALL (t) {
     CALL db.index.fulltext.queryNodes('memory_content', t.query, {limit: $cap})
-    YIELD node, score
+    YIELD score
     WHERE score > 0
-    RETURN collect({node: node, score: score}) AS hits, max(score) AS best, count(*) AS df
+    RETURN max(score) AS best, count(*) AS df
   }
-  RETURN collect({hits: hits, best: best, df: df}) AS terms
+  RETURN collect({term: t.term, best: best, df: df}) AS terms
 }
-// BM25 with the scope's own idf (services/hybrid.scope_bm25, which this must match):
-// Σ over terms of idf_scope(t) · score(t, m) / max score(t, ·), n = max(scope size, df).
+// BM25 with the scope's own idf (services/recall/hybrid.scope_bm25, which this must
+// match): n = max(scope size, df), idf_scope(t) = ln(1 + (n − df + 0.5) / (df + 0.5)).
 WITH near, terms,
      reduce(top = 0, x IN terms | CASE WHEN x.df > top THEN x.df ELSE top END) AS df_max
 WITH near, terms, CASE WHEN $scope_size > df_max THEN $scope_size ELSE df_max END AS size
-CALL (terms, size) {
-  UNWIND terms AS x
-  WITH x, log(1 + (size - x.df + 0.5) / (x.df + 0.5)) AS idf
-  WHERE x.df > 0 AND x.best > 0
-  UNWIND x.hits AS h
-  WITH h.node AS m, sum(idf * h.score / x.best) AS text
-  // Sorted, then sliced: ORDER BY ... LIMIT $text_keep plans a Top that reserved ~250 MB
-  // of transaction memory per query, and 32 at once exhausted the pool (503s). Ties
-  // are broken by elementId, which reads no property.
-  ORDER BY text DESC, elementId(m)
-  RETURN collect([m, text])[..$text_keep] AS kept
+WITH near, [x IN terms WHERE x.df > 0 AND x.best > 0 |
+            {term: x.term, w: log(1 + (size - x.df + 0.5) / (x.df + 0.5)) / x.best}] AS weights
+WITH near, weights,
+     reduce(top = 0.0, x IN weights | CASE WHEN x.w > top THEN x.w ELSE top END) AS w_max
+CALL (weights, w_max) {
+  WITH [x IN weights WHERE round(x.w / w_max * 1000000) >= 1 |
+        'content:' + x.term + '^' + toString(toInteger(round(x.w / w_max * 1000000)))]
+       AS clauses
+  WHERE size(clauses) > 0
+  CALL db.index.fulltext.queryNodes('memory_content',
+       $scope_clause + ' +(' + reduce(q = '', c IN clauses | q + ' ' + c) + ')',
+       {limit: $text_keep})
+  YIELD node, score
+  WHERE score > 0
+  RETURN collect([node, score * w_max / 1000000]) AS kept
 }
 CALL () {
   UNWIND $text_ids AS tid

@@ -41,7 +41,12 @@ from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import Contributor
 from hebbs_graph.services.recall import cuetime
-from hebbs_graph.services.recall.lucene import content_terms, fulltext_query, term_query
+from hebbs_graph.services.recall.lucene import (
+    content_terms,
+    fulltext_query,
+    scope_clause,
+    term_query,
+)
 from hebbs_graph.services.recall.scope import Scope
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
@@ -301,6 +306,7 @@ class HybridRecall:
             scope_size=size,
             text_keep=n * TEXT_KEEP_FACTOR,
             text_ids=list(lucene),
+            scope_clause=scope_clause(scope.tenant_id, scope.entity_id),
             with_neighbours=self.settings.recall_neighbour_share > 0,
             with_insights=self.settings.recall_insight_share > 0,
             **scope.params(),

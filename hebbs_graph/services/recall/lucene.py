@@ -57,18 +57,22 @@ def content_terms(cue: str, *, drop_stop_words: bool = True) -> list[str]:
     return [t for t in cue_terms(cue) if t not in stop]
 
 
+def scope_clause(tenant_id: str, entity_id: str | None) -> str:
+    """``+tenant_key:…^0 [+entity_key:…^0]``: the scope, required and scoring nothing."""
+    parts = [f"+tenant_key:{tenant_key(tenant_id)}^0"]
+    key = entity_key(tenant_id, entity_id)
+    if key is not None:
+        parts.append(f"+entity_key:{key}^0")
+    return " ".join(parts)
+
+
 def term_query(term: str, tenant_id: str, entity_id: str | None) -> str:
     """``+tenant_key:…^0 [+entity_key:…^0] +content:term``: one term, scoped, scored alone.
 
     The scope clauses carry boost 0, so a hit's score is that term's BM25 in content
     and nothing else. ``term`` must come from content_terms (a word, not a stop word).
     """
-    parts = [f"+tenant_key:{tenant_key(tenant_id)}^0"]
-    key = entity_key(tenant_id, entity_id)
-    if key is not None:
-        parts.append(f"+entity_key:{key}^0")
-    parts.append(f"+content:{term}")
-    return " ".join(parts)
+    return f"{scope_clause(tenant_id, entity_id)} +content:{term}"
 
 
 def fulltext_query(
