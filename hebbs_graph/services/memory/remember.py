@@ -278,18 +278,17 @@ class Remember:
         reinforce: list[str],
         now: datetime,
     ) -> dict[str, Memory]:
-        ids = [r["id"] for r in rows]
-        if rows:
-            await tx.rows(
-                "memory/create",
+        found: dict[str, Memory] = {}
+        if rows:  # created, put in their timelines and read back, in one statement
+            stored = await tx.collected(
+                "memory/store",
                 tenant_id=tenant_id,
                 tenant_key=tenant_key(tenant_id),
                 rows=rows,
                 now=now,
                 mark=write_mark(self.listeners, now),
             )
-            if any(r["entity_id"] for r in rows):
-                await tx.rows("memory/timeline_insert", tenant_id=tenant_id, ids=ids, now=now)
+            found |= {r["id"]: to_memory(r) for r in stored}
         if reinforce:
             done = await tx.one(
                 "memory/reinforce_duplicates", tenant_id=tenant_id, ids=reinforce, now=now
@@ -300,10 +299,11 @@ class Remember:
                     "try again",
                     details={"ids": sorted(set(reinforce) - set(done["ids"] if done else []))},
                 )
+            again = await tx.collected("memory/get_many", tenant_id=tenant_id, ids=reinforce)
+            found |= {r["id"]: to_memory(r) for r in again}
         if edges:
             await tx.rows("memory/link", tenant_id=tenant_id, edges=edges, now=now)
-        found = await tx.collected("memory/get_many", tenant_id=tenant_id, ids=ids + reinforce)
-        return {r["id"]: to_memory(r) for r in found}
+        return found
 
     async def _undo(self, tenant_id: str, ids: list[str]) -> None:
         """Take back the chunks of a batch that failed half-way."""
