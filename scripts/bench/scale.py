@@ -30,14 +30,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +46,7 @@ from common import pct, purge_tenant
 from corpus import Corpus
 from embedders import MemoEmbedder, SyntheticEmbedder
 from neo4j_graphrag.retrievers import VectorRetriever
+from serving import api_server
 
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn, Strategy, StrategySpec
@@ -166,43 +164,6 @@ def store_bytes(driver: neo4j.Driver, database: str) -> int | None:
 # -- concurrency against the REST API -----------------------------------------------------
 
 
-@contextlib.contextmanager
-def api_server(
-    tenant: str, port: int, synthetic: bool, workers: int
-) -> Iterator[subprocess.Popen[bytes]]:
-    """``hebbs-graph serve --workers N``; with synthetic vectors the same app with the
-    synthetic embedder (bench_app.py), so cues land in the same space as the store."""
-    path = os.pathsep.join([str(REPO), str(REPO / "scripts" / "bench")])
-    env = os.environ | {"HEBBS_API_KEYS": f"scalebench:{tenant}", "HEBBS_PORT": str(port),
-                        "HEBBS_HOST": "127.0.0.1", "HEBBS_WORKERS": str(workers),
-                        "PYTHONPATH": path}  # fmt: skip
-    if synthetic:
-        command = [sys.executable, "-m", "uvicorn", "bench_app:create", "--factory",
-                   "--workers", str(workers), "--host", "127.0.0.1", "--port", str(port),
-                   "--log-level", "warning"]  # fmt: skip
-    else:
-        code = "from hebbs_graph.cli.main import main; main()"
-        command = [sys.executable, "-c", code, "serve", "--workers", str(workers)]
-    proc = subprocess.Popen(
-        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        deadline = time.time() + 180
-        while time.time() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if (
-                    httpx.get(f"http://127.0.0.1:{port}/v1/health/live", timeout=2).status_code
-                    < 500
-                ):
-                    break
-            time.sleep(1)
-        yield proc
-    finally:
-        proc.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=30)
-
-
 async def drive(
     port: int, clients: int, cues: list[Any], requests: int, limit_s: float, scoped: bool = False
 ) -> dict[str, Any]:
@@ -302,7 +263,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 async def concurrency(tenant: str, cues: list[Any], args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"levels": []}
     for workers in args.workers:
-        with api_server(tenant, args.port, args.synthetic_vectors, workers) as proc:
+        with api_server(
+            {"scalebench": tenant}, args.port, synthetic=args.synthetic_vectors, workers=workers
+        ) as proc:
             await drive(args.port, 8, cues, 40, 60)  # warm-up: every worker's first calls
             for scoped, clients in [(s, c) for s in args.rest_scopes for c in (1, 8, 32)]:
                 level = await drive(

@@ -1,0 +1,235 @@
+"""The write path through the REST API: batch ingest against raw embedding of the same
+texts, single remember latency by store size, and how long a contradiction takes to
+appear after the answer.
+
+    PYTHONPATH=.:scripts/bench:scripts/eval HF_HUB_OFFLINE=1 .venv/bin/python \\
+        scripts/bench/write_path.py --sizes 1000,10000,100000 --out docs/bench/write_path.json
+
+One API process (``hebbs-graph serve``, one worker, the real model, contradiction
+detection on and after the answer, as by default) on 127.0.0.1 against the local Neo4j.
+This process loads the same embedder for the raw figure and uses it alternately with
+the API's requests, never at the same time.
+
+1. **Ingest**, per corpus: ``templated`` (the agent memories of ``corpus.py``, short,
+   many entities) and ``locomo`` (LoCoMo's 5,882 turns as ``speaker: text``, an entity
+   a conversation; ../shared/data/locomo10.json). Batches of ``--batch``: each is first
+   embedded here (raw), then POSTed to ``/v1/memories/batch``. Ingest rate: texts over
+   the POSTs' time; *drained* also counts the wait, after the last answer, until no
+   contradiction check of the tenant is left (``checks_pending`` 0). Each rate is also
+   given as a share of the raw embedding rate.
+2. **By size** (the templated tenant, grown by batches): ``--singles`` remembers of fresh
+   texts one at a time (p50 / p95); then ``--probes`` pairs in an entity of their own,
+   "The budget of <name> is $5,000." and "... $2,000.": from the second's answer until
+   ``/v1/contradictions/prepare`` of that entity lists the pair, polled every 10 ms.
+
+Tenants are purged at the end unless ``--keep``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
+import httpx
+from common import pct, purge_tenant
+from corpus import Corpus
+from serving import api_server
+
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.services.container import load_embedder, open_services
+from hebbs_graph.settings import Settings
+
+STARTED = time.perf_counter()
+POLL_S = 0.01
+LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "data" / "locomo10.json"
+
+
+def log(message: str) -> None:
+    print(f"[{time.perf_counter() - STARTED:7.1f}s] {message}", file=sys.stderr, flush=True)
+
+
+def templated(start: int, stop: int) -> list[dict[str, Any]]:
+    items = Corpus().items(start, stop)
+    return [{"content": it.content, "entity_id": it.entity_id} for it in items]
+
+
+def locomo_turns(path: Path) -> list[dict[str, Any]]:
+    from locomo_data import load  # scripts/eval
+
+    return [
+        {"content": t.content(), "entity_id": c.sample_id, "occurred_at": t.occurred_at.isoformat()}
+        for c in load(path)
+        for t in c.turns
+    ]
+
+
+def chunks(items: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+class Api:
+    def __init__(self, http: httpx.AsyncClient, key: str) -> None:
+        self.http, self.headers = http, {"Authorization": f"Bearer {key}"}
+
+    async def post(self, path: str, body: dict[str, Any], ok: int = 200) -> Any:
+        r = await self.http.post(path, json=body, headers=self.headers)
+        if r.status_code != ok:
+            raise RuntimeError(f"{path}: {r.status_code} {r.text[:300]}")
+        return r.json()
+
+    async def batch(self, items: list[dict[str, Any]]) -> list[str]:
+        answer = await self.post("/v1/memories/batch", {"memories": items}, ok=201)
+        out: list[str] = answer["memory_ids"]
+        return out
+
+    async def prepare(self, entity_id: str | None = None) -> dict[str, Any]:
+        body = {"entity_id": entity_id} if entity_id else {}
+        out: dict[str, Any] = await self.post("/v1/contradictions/prepare", body)
+        return out
+
+    async def drained(self) -> None:
+        """Until no contradiction check of the tenant waits (polled: it is the API's)."""
+        while (await self.prepare())["checks_pending"]:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+
+
+async def ingest(
+    api: Api, embedder: Embedder, items: list[dict[str, Any]], batch: int
+) -> dict[str, Any]:
+    raw_s = post_s = 0.0
+    for part in chunks(items, batch):
+        t0 = time.perf_counter()
+        await embedder.embed([it["content"] for it in part])
+        raw_s += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        await api.batch(part)
+        post_s += time.perf_counter() - t0
+    t0 = time.perf_counter()
+    await api.drained()
+    wait_s = time.perf_counter() - t0
+    n = len(items)
+    raw, answered, drained = n / raw_s, n / post_s, n / (post_s + wait_s)
+    return {
+        "texts": n,
+        "raw_embedding_per_s": round(raw, 1),
+        "ingest_per_s": round(answered, 1),
+        "ingest_drained_per_s": round(drained, 1),
+        "share_of_raw": round(answered / raw, 3),
+        "share_of_raw_drained": round(drained / raw, 3),
+        "checks_wait_s": round(wait_s, 2),
+    }
+
+
+async def singles(api: Api, n: int, offset: int) -> dict[str, float]:
+    times = []
+    for item in templated(offset, offset + n + 3):
+        t0 = time.perf_counter()
+        await api.post("/v1/memories", item, ok=201)
+        times.append(time.perf_counter() - t0)
+    await api.drained()
+    return pct(times[3:])  # the first three warm the path up
+
+
+async def probes(api: Api, n: int) -> dict[str, Any]:
+    delays, missed = [], 0
+    for _ in range(n):
+        name = f"Probe{uuid.uuid4().hex[:10]}"
+        entity = f"probe-{name.lower()}"
+        await api.post(
+            "/v1/memories",
+            {"content": f"The budget of {name} is $5,000.", "entity_id": entity},
+            ok=201,
+        )
+        await api.drained()
+        await api.post(
+            "/v1/memories",
+            {"content": f"The budget of {name} is $2,000.", "entity_id": entity},
+            ok=201,
+        )
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 10:
+            if (await api.prepare(entity))["total"]:
+                delays.append(time.perf_counter() - t0)
+                break
+            await asyncio.sleep(POLL_S)
+        else:
+            missed += 1
+    return {**pct(delays, extremes=True), "never_raised": missed}
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    settings = Settings()
+    embedder = await asyncio.to_thread(load_embedder, settings)
+    await embedder.embed(["warm-up"] * 32)
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    tenants = {f"key-{c}": f"write-{stamp}-{c}" for c in ("templated", "locomo")}
+    report: dict[str, Any] = {"tenants": tenants, "batch": args.batch, "ingest": {}, "sizes": []}
+    try:
+        with api_server(tenants, args.port):
+            async with httpx.AsyncClient(
+                base_url=f"http://127.0.0.1:{args.port}", timeout=600
+            ) as http:
+                main = Api(http, "key-templated")
+                if "locomo" in args.corpora:
+                    log("ingest: locomo")
+                    turns = locomo_turns(args.locomo)
+                    report["ingest"]["locomo"] = await ingest(
+                        Api(http, "key-locomo"), embedder, turns, args.batch
+                    )
+                have = 0
+                for size in args.sizes:
+                    log(f"templated: {have} -> {size}")
+                    grown = await ingest(main, embedder, templated(have, size), args.batch)
+                    if have == 0:
+                        report["ingest"]["templated"] = grown
+                    have = size
+                    cell = {
+                        "memories": size,
+                        "remember": await singles(main, args.singles, 10_000_000 + size),
+                    }
+                    cell["pair_delay"] = await probes(main, args.probes)
+                    report["sizes"].append(cell)
+                    log(json.dumps(cell))
+    finally:
+        if not args.keep:
+            services = await open_services(settings, embedder=embedder)
+            for tenant in tenants.values():
+                await purge_tenant(services, tenant)
+            await services.close()
+    report["machine"] = {"platform": platform.platform(), "python": platform.python_version()}
+    report["seconds"] = round(time.perf_counter() - STARTED, 1)
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--corpora", default="templated,locomo")
+    parser.add_argument("--batch", type=int, default=500)
+    parser.add_argument("--singles", type=int, default=100)
+    parser.add_argument("--probes", type=int, default=20)
+    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--locomo", type=Path, default=LOCOMO)
+    parser.add_argument("--keep", action="store_true")
+    parser.add_argument("--out", type=Path, default=Path("docs/bench/write_path.json"))
+    args = parser.parse_args()
+    args.sizes = sorted(int(s) for s in args.sizes.split(","))
+    args.corpora = set(args.corpora.split(","))
+    report = asyncio.run(run(args))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
