@@ -194,8 +194,29 @@ def test_without_a_usable_manifest_there_is_no_torch_free_start(model: Any, tmp_
 
 @pytest.fixture
 def reuse_model(model: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """load_embedder without loading the model again."""
+    """load_embedder without loading the model again (nor exporting it in a child: a
+    cache miss takes the in-process route these tests look at)."""
     monkeypatch.setattr(loader, "load_sentence_transformer", lambda *_: model)
+    monkeypatch.setattr(loader, "export_in_child", lambda *_: False)
+
+
+def test_the_first_start_exports_in_a_child_and_keeps_torch_out(tmp_path: Path) -> None:
+    """With nothing cached, the export is made (and checked) in a child process: the
+    loading process ends up on ONNX Runtime without ever importing torch."""
+    done = subprocess.run(
+        [sys.executable, "-c", TORCH_FREE, DEFAULT_MODEL, str(tmp_path)],
+        input=json.dumps(["Alice moved to Berlin in May."]),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        timeout=600,
+    )
+    out = json.loads(done.stdout)
+    assert out["kind"] == "OnnxEmbedder"
+    assert out["imported"] == []
+    assert len(out["vectors"][0]) == 384
+    assert list((tmp_path / "onnx").glob("*.onnx"))
 
 
 @pytest.mark.usefixtures("reuse_model")
