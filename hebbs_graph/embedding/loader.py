@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import sys
 from pathlib import Path
 from typing import Literal
 
@@ -98,7 +100,10 @@ def export_in_child(model: str, cache_dir: Path, batch_size: int) -> bool:
 
 
 def _export(model: str, cache_dir: str, batch_size: int) -> None:
-    """The child's work: what OnnxEmbedder does on a cache miss, then exit."""
+    """The child's work: what OnnxEmbedder does on a cache miss, then exit. Anything it
+    prints goes to stderr: the parent's stdout may be a protocol (MCP over stdio)."""
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     logging.basicConfig(level=logging.INFO)
     OnnxEmbedder(
         load_sentence_transformer(model, "cpu"),
