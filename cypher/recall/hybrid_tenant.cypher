@@ -16,9 +16,10 @@
 // holds Lucene's own best (recall/fulltext_ids).
 //
 // Candidates: the $n nearest, the $n best by text and $text_ids, each checked against
-// the scope exactly, with their similarity to the cue, when each occurred, (with
-// $with_neighbours) their FOLLOWED_BY neighbours either way and (with $with_insights)
-// the insights drawn from them, inside the same scope. Times come back as ISO strings
+// the scope exactly, with their similarity to the cue, when each occurred, and, for the
+// $spread best of each list and $text_ids, (with $with_neighbours) their FOLLOWED_BY
+// neighbours either way and (with $with_insights) the insights drawn from them, inside
+// the same scope. Times come back as ISO strings
 // (see fragments/memory); similarity is 2·s − 1 with s Neo4j's cosine score in 0..1.
 // Every list comes back in one row: the Python driver costs ~0.1 ms a record.
 CYPHER 25
@@ -69,17 +70,19 @@ CALL () {
   RETURN collect(x) AS named
 }
 CALL (near, kept, named) {
+  WITH near, kept, named,
+       [x IN near[..$spread] | x[0]] + [k IN kept[..$spread] | k[0]] + named AS spreading
   UNWIND [x IN near | x[0]] + [k IN kept[..$n] | k[0]] + named AS m
-  WITH DISTINCT m
+  WITH DISTINCT m, spreading
   WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_id)
     AND m.kind IN $kinds AND m.hidden IN $hidden
   OPTIONAL MATCH (m)-[:FOLLOWED_BY]-(n:Memory)
-  WHERE $with_neighbours AND n.tenant_id = $tenant_id
+  WHERE $with_neighbours AND m IN spreading AND n.tenant_id = $tenant_id
     AND ($entity_id IS NULL OR n.entity_id = $entity_id)
     AND n.kind IN $kinds AND n.hidden IN $hidden
-  WITH m, collect(DISTINCT n) AS around
+  WITH m, spreading, collect(DISTINCT n) AS around
   OPTIONAL MATCH (i:Memory)-[:INSIGHT_FROM]->(m)
-  WHERE $with_insights AND i.tenant_id = $tenant_id
+  WHERE $with_insights AND m IN spreading AND i.tenant_id = $tenant_id
     AND ($entity_id IS NULL OR i.entity_id = $entity_id)
     AND i.kind IN $kinds AND i.hidden IN $hidden
   WITH m, around, collect(DISTINCT i) AS drawn

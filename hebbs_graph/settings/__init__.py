@@ -117,6 +117,11 @@ class Settings(BaseSettings):
     # A memory inherits this share of the best fused score among its FOLLOWED_BY
     # neighbours (0 turns the timeline spread off).
     recall_neighbour_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    # Hybrid reads the timeline neighbours and insights of this many of the best vector
+    # and of the best text candidates (at least top_k each): a weak candidate's neighbour
+    # gains too little to rank, and reading them all cost a fifth of a tenant-wide
+    # recall at 100,000 memories (LoCoMo: 75.6 at 25 and at 50, 75.2 at 15).
+    recall_spread_candidates: int = Field(default=25, ge=1, le=1000)
     # An insight scores at least this share of the best of its sources among the
     # candidates (0 turns it off; 1: an insight is as relevant as its best evidence).
     recall_insight_share: float = Field(default=1.0, ge=0.0, le=1.0)

@@ -43,6 +43,7 @@ class RecallSettings(Section):
     fulltext_term_hits: int
     fulltext_hit_budget: int
     recall_neighbour_share: float
+    recall_spread_candidates: int
     recall_insight_share: float
     recall_time_boost: float
     recall_supersession_classifier: bool

@@ -239,7 +239,8 @@ class HybridRecall:
         Two round trips: the evidence with the candidates' neighbourhood (vector and
         every cue term in one query, recall/hybrid_*), and the k memories kept."""
         n = max(k, self.settings.hybrid_candidates)
-        by_vector, text, nodes = await self._gather(scope, cue, vector, n)
+        spreading = min(n, max(k, self.settings.recall_spread_candidates))
+        by_vector, text, nodes = await self._gather(scope, cue, vector, n, spreading)
         vector_order = [mid for mid, _ in by_vector]
         text_order = [mid for mid, _ in sorted(text.items(), key=lambda kv: -kv[1])[:n]]
         # The text hits are unfiltered: a superseded or stale memory is no candidate.
@@ -284,13 +285,14 @@ class HybridRecall:
         self, scope: Scope, cue: str, vector: list[float], n: int
     ) -> tuple[list[tuple[str, float]], dict[str, float]]:
         """The n nearest (id, similarity) by vector, and memory id → text score."""
-        by_vector, text, _ = await self._gather(scope, cue, vector, n)
+        by_vector, text, _ = await self._gather(scope, cue, vector, n, n)
         return by_vector, text
 
     async def _gather(
-        self, scope: Scope, cue: str, vector: list[float], n: int
+        self, scope: Scope, cue: str, vector: list[float], n: int, spread: int
     ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, Node]]:
-        """The evidence and, for every candidate in the scope, what fusion needs."""
+        """The evidence and, for every candidate in the scope, what fusion needs (the
+        timeline neighbours and insights of the ``spread`` best of each list)."""
         scoped = self.settings.fulltext_scope_idf
         queries = self._term_queries(scope, cue) if scoped else []
         size, lucene = await asyncio.gather(
@@ -305,6 +307,7 @@ class HybridRecall:
             cap=self._term_cap(len(queries)),
             scope_size=size,
             text_keep=n * TEXT_KEEP_FACTOR,
+            spread=spread,
             text_ids=list(lucene),
             scope_clause=scope_clause(scope.tenant_id, scope.entity_id),
             with_neighbours=self.settings.recall_neighbour_share > 0,
