@@ -160,3 +160,23 @@ async def test_a_cue_without_a_word_in_the_scope_still_answers_by_meaning(kit: K
         for entity in ("k", None):
             out = await kit.recall(cue=cue, entity_id=entity, reinforce=False)
             assert {r.memory.id for r in out.results} == set(ids)
+
+
+async def test_only_the_leading_candidates_read_their_neighbours(kit: Kit) -> None:
+    """recall_spread_candidates: hybrid reads the timeline neighbours of the best
+    candidates of each list only; the others are candidates without a timeline."""
+    await store_turns(kit)
+    cue = "What did Tomas research for the adoption?"
+    vector = (await kit.services.embedder.embed([cue]))[0]
+    hybrid = HybridRecall(
+        kit.services.store, kit.services.settings.recall, kit.services.recall.sizes
+    )
+
+    async def linked(spread: int) -> int:
+        _, _, nodes = await hybrid._gather(scope(kit.tenant, "chat"), cue, vector, 10, spread)
+        assert len(nodes) == len(TURNS)
+        return sum(1 for node in nodes.values() if node.neighbours)
+
+    assert await linked(10) == len(TURNS)
+    # The best by vector and the best by text, with their neighbours on either side.
+    assert await linked(1) <= 6
