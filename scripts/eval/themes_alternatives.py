@@ -126,7 +126,8 @@ def spectral(choose: str) -> Method:
 
 
 def _partition(vectors: np.ndarray, k: int, n: int) -> np.ndarray:
-    return c._kmeans(c._rows(vectors[:, :k]), k, 42, c.restarts(n))
+    rows = c._rows(vectors[:, :k])
+    return c._kmeans(rows, k, c._seedings(rows, k, 42, c.restarts(n)))
 
 
 def _modularity(a: np.ndarray, labels: np.ndarray) -> float:
