@@ -238,6 +238,11 @@ class Settings(BaseSettings):
     reflect_min_cluster: int = 3
     reflect_max_k: int = 50
     reflect_seed: int = 42
+    # Episodes close in time tie more strongly when clustered: an edge between two
+    # episodes that are already near neighbours by meaning weighs 1 + weight ·
+    # exp(-Δt / scale) times more (docs/decisions/0021). 0 turns time off.
+    reflect_time_weight: float = Field(default=3.0, ge=0.0, le=100.0)
+    reflect_time_scale_s: float = Field(default=3600.0, gt=0.0)
     reflect_session_ttl_s: float = 600.0
     reflect_prompt_chars: int = 2000  # per memory in a prompt; the memories list is whole
     reflect_max_stale: int = 100  # stale insights handed back per prepare / re-validated

@@ -100,6 +100,8 @@ class ReflectSettings(Section):
     reflect_min_cluster: int
     reflect_max_k: int
     reflect_seed: int
+    reflect_time_weight: float
+    reflect_time_scale_s: float
     reflect_session_ttl_s: float
     reflect_prompt_chars: int
     reflect_max_stale: int

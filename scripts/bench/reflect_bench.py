@@ -7,8 +7,9 @@
 For each size, one entity of a fresh tenant (``bench-reflect-<timestamp>``) receives N
 episodes from the synthetic corpus (scripts/bench/corpus.py; not timed). Then
 ``ReflectService.prepare`` runs ``--runs`` times after one warm-up: reading the episodes
-after the cursor with their embeddings from Neo4j, k-means for every k in
-2..min(50, ⌈√N⌉) with silhouette, prompt building, and writing the session. prepare
+after the cursor with their embeddings from Neo4j, clustering (a nearest-neighbour
+graph, tied by time, partitioned for every k in 2..min(50, ⌈√N⌉), k by silhouette;
+services/reflect/clustering.py), prompt building, and writing the session. prepare
 never moves the cursor, so every run sees the same N episodes. The parts are timed
 apart too: the Cypher read, the clustering (in-process, one thread), and the rest.
 
@@ -39,6 +40,7 @@ from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.reflect import ReflectPrepareIn
 from hebbs_graph.services.container import Services, load_embedder, open_services
 from hebbs_graph.services.reflect.clustering import cluster_embeddings
+from hebbs_graph.services.reflect.gathered import Episode
 from hebbs_graph.settings import Settings
 
 TARGET_S = 2.0
@@ -95,9 +97,13 @@ async def measure(services: Services, tenant: str, n: int, runs: int) -> dict[st
         )
         fetch.append(time.perf_counter() - t0)
         vectors = [r["embedding"] for r in rows]
+        times = [Episode.from_row(r["episode"]).occurred_at for r in rows]
         t0 = time.perf_counter()
         found = cluster_embeddings(
             vectors,
+            times=times,
+            time_weight=reflect.settings.reflect_time_weight,
+            time_scale_s=reflect.settings.reflect_time_scale_s,
             seed=reflect.settings.reflect_seed,
             max_k=reflect.settings.reflect_max_k,
             min_size=reflect.settings.reflect_min_cluster,
@@ -110,6 +116,7 @@ async def measure(services: Services, tenant: str, n: int, runs: int) -> dict[st
         "memories_processed": last.memories_processed,
         "k_chosen": found.k,
         "silhouette": round(found.silhouette, 4),
+        "time_weight_applied": round(found.time_weight, 3),
         "clusters_kept": len(last.clusters),
         "prompt_chars": sum(len(c.proposal_user_prompt) for c in last.clusters),
         "prepare": stats(total),

@@ -1,5 +1,6 @@
-"""Thirty observations about one customer in three clear themes (pricing, security
-compliance, API integration), for reflection tests and the benchmark."""
+"""Observations about one customer in three clear themes, for reflection tests, the
+benchmark and the theme evaluation (scripts/eval/themes.py): Acme (pricing, security
+compliance, API integration) and Orbital (UI preferences, compliance, billing)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,47 @@ INTEGRATION = [
 ]
 
 THEMES = {"pricing": PRICING, "security": SECURITY, "integration": INTEGRATION}
+
+
+# The example of issue 15 (item 5), written fresh: one customer, three themes that silhouette
+# on k-means merged two of (compliance and billing came back as one cluster).
+UI_PREFERENCES = [
+    "Orbital's ops lead asked us to switch their dashboard to dark mode by default.",
+    "Orbital's night-shift staff find the white background too bright and want a dark theme.",
+    "Orbital wants larger fonts in the order table; their supervisors struggle to read it.",
+    "Orbital asked whether the sidebar can be collapsed to leave more room for the map.",
+    "Orbital's dispatchers prefer a compact list view over the card layout.",
+    "Orbital asked for keyboard shortcuts to move between open tickets.",
+    "Orbital said the new colour scheme makes warnings hard to tell apart from errors.",
+    "Orbital wants the dark mode choice remembered per user, not per browser.",
+    "Orbital's team asked us to hide the onboarding tips in the interface.",
+    "Orbital wants the search bar pinned to the top of every screen.",
+]
+
+COMPLIANCE = [
+    "Orbital's legal team requires a signed data processing agreement before go-live.",
+    "Orbital asked for proof that their customer data stays in EU data centres.",
+    "Orbital's auditor wants an export of every admin login for the last twelve months.",
+    "Orbital requires us to delete their drivers' personal data thirty days after the contract ends.",
+    "Orbital asked for our ISO 27001 certificate for their vendor file.",
+    "Orbital's compliance officer wants to review our list of subprocessors every quarter.",
+    "Orbital requires two-factor authentication on every account in their tenant.",
+    "Orbital asked how we would notify them of a data breach under GDPR.",
+    "Orbital needs a record of who opened shipment records, kept for seven years.",
+    "Orbital's counsel sent a questionnaire about our data retention policy.",
+]
+
+BILLING = [
+    "Orbital always pays its invoices on the last working day of the month.",
+    "Orbital asked for one consolidated invoice instead of one per depot.",
+    "Orbital pays by bank transfer and never by card.",
+    "Orbital's finance team wants invoices sent to accounts payable, not to the ops lead.",
+    "Orbital asked to move from monthly to annual billing to get the discount.",
+    "Orbital disputed a charge for extra seats they say they never used.",
+    "Orbital needs a purchase order number on every invoice or it will not be paid.",
+    "Orbital paid the March invoice two weeks late again.",
+    "Orbital wants its invoices in euros even though the contract is in dollars.",
+    "Orbital asked for a credit note after being billed twice for April.",
+]
+
+ORBITAL = {"ui_preferences": UI_PREFERENCES, "compliance": COMPLIANCE, "billing": BILLING}

@@ -1,4 +1,5 @@
-"""Reflection without a database: clustering, the importance formula, prompts, answers."""
+"""Reflection without a database: the importance formula, prompts, answers (clustering:
+test_reflect_clustering.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from hebbs_graph.errors import LLMBadOutput
@@ -16,60 +16,8 @@ from hebbs_graph.llm import parse_json
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.scoring import insight_importance
 from hebbs_graph.services.reflect import prompts
-from hebbs_graph.services.reflect.clustering import candidate_ks, cluster_embeddings, restarts
 
 PACKAGE = Path(__file__).resolve().parents[2] / "hebbs_graph"
-
-
-def blobs(sizes: list[int], dim: int = 32, spread: float = 0.05, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    centres = rng.normal(size=(len(sizes), dim))
-    return np.concatenate(
-        [c + spread * rng.normal(size=(n, dim)) for c, n in zip(centres, sizes, strict=True)]
-    )
-
-
-# -- clustering ---------------------------------------------------------------------------
-
-
-def test_k_runs_from_two_to_the_root_of_n_capped_at_fifty() -> None:
-    assert list(candidate_ks(5)) == [2, 3]
-    assert list(candidate_ks(30)) == [2, 3, 4, 5, 6]
-    assert candidate_ks(500)[-1] == 23
-    assert candidate_ks(10_000)[-1] == 50
-    assert list(candidate_ks(2)) == []
-
-
-def test_restarts_shrink_as_input_grows() -> None:
-    assert restarts(30) == 10
-    assert restarts(500) == 2
-    assert restarts(10_000) == 1
-
-
-def test_clear_groups_are_found_and_small_ones_dropped() -> None:
-    vectors = blobs([12, 9, 7, 2])
-    found = cluster_embeddings(vectors, seed=42)
-    sizes = [len(c) for c in found.clusters]
-    assert found.k == 4
-    assert sizes == [12, 9, 7]  # the pair is under 3 and dropped; largest first
-    assert found.clusters[0] == list(range(12))
-
-
-def test_clustering_is_deterministic() -> None:
-    vectors = blobs([20, 20, 20], spread=0.6, seed=3)
-    first = cluster_embeddings(vectors, seed=42)
-    assert all(cluster_embeddings(vectors, seed=42) == first for _ in range(3))
-
-
-def test_clusters_use_direction_not_length() -> None:
-    vectors = blobs([8, 8], seed=1)
-    scaled = vectors * np.linspace(0.5, 3.0, len(vectors))[:, None]
-    assert cluster_embeddings(vectors).clusters == cluster_embeddings(scaled).clusters
-
-
-def test_identical_vectors_give_no_clusters() -> None:
-    found = cluster_embeddings(np.ones((10, 8)))
-    assert found.clusters == []
 
 
 # -- importance ---------------------------------------------------------------------------

@@ -99,6 +99,9 @@ class ReflectService(ReflectReads):
         found = await asyncio.to_thread(
             cluster_embeddings,
             [r["embedding"] for r in rows],
+            times=[e.occurred_at for e in episodes],
+            time_weight=self.settings.reflect_time_weight,
+            time_scale_s=self.settings.reflect_time_scale_s,
             seed=self.settings.reflect_seed,
             max_k=self.settings.reflect_max_k,
             min_size=self.settings.reflect_min_cluster,
