@@ -2,6 +2,8 @@
 
     PYTHONPATH=. .venv/bin/python scripts/eval/changing_facts.py --label after \\
         --out docs/bench/changing_facts.json
+    PYTHONPATH=. .venv/bin/python scripts/eval/changing_facts.py --set heldout \\
+        --label after_heldout
 
 Two generated, labelled sets, each in a tenant of its own (purged afterwards):
 
@@ -16,6 +18,12 @@ Two generated, labelled sets, each in a tenant of its own (purged afterwards):
 - *look-alike but both true*: groups of 2–4 facts about one subject that share a frame
   and differ in one value, all true at once ("Ann likes tea" / "Ann likes hiking",
   "Acme has an office in Paris" / "... in Berlin"), asked with one question per group.
+
+``--set heldout`` generates both from other phrasings, relations and distractors
+(``changing_facts_heldout.py``: written before the alignment it measures, not tuned
+on). Either set is followed by the *hard look-alikes*, in a third tenant: groups that
+are all true though one fact reads like a single-valued slot ("Acme has an office in
+Paris" / "Acme's office is in Berlin"). Detection's queue is drained before recall.
 
 Reported: for changed slots, the share where the newest value ranks above every older
 value of its slot, where it ranks first overall, where it is in the top 10, and where
@@ -40,7 +48,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
-from changing_facts_data import Fact, Question, changing_set, lookalike_set
+from changing_facts_data import Fact, Question, changing_set, fixed_groups, lookalike_set
+from changing_facts_heldout import (
+    HARD_LOOKALIKES,
+    HELDOUT_DISTRACTORS,
+    HELDOUT_LOOKALIKE_SUBJECTS,
+    HELDOUT_LOOKALIKES,
+    HELDOUT_RELATIONS,
+)
 from common import purge_tenant
 
 from hebbs_graph.models.memory import MemoryIn
@@ -176,22 +191,31 @@ def supports_current() -> bool:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     start = datetime.now(UTC) - timedelta(days=45)
-    changing, changing_q = changing_set(rng, start)
-    alike, alike_q = lookalike_set(rng, start)
+    if args.set == "heldout":
+        changing, changing_q = changing_set(rng, start, HELDOUT_RELATIONS, HELDOUT_DISTRACTORS)
+        alike, alike_q = lookalike_set(rng, start, HELDOUT_LOOKALIKES, HELDOUT_LOOKALIKE_SUBJECTS)
+    else:
+        changing, changing_q = changing_set(rng, start)
+        alike, alike_q = lookalike_set(rng, start)
+    hard, hard_q = fixed_groups(rng, start, HARD_LOOKALIKES)
     settings = Settings()
     if args.pending_only:
         settings = settings.model_copy(update={"recall_supersession_classifier": False})
     services = await open_services(settings, embedder=load_embedder(settings))
     run_id = uuid.uuid4().hex[:8]
-    tenants = (f"eval-changing-{run_id}", f"eval-lookalike-{run_id}")
+    tenants = tuple(f"eval-{n}-{run_id}" for n in ("changing", "lookalike", "hard"))
     try:
-        took = await store(services, tenants[0], changing)
-        took += await store(services, tenants[1], alike)
+        took = 0.0
+        for tenant, facts in zip(tenants, (changing, alike, hard), strict=True):
+            took += await store(services, tenant, facts)
+        await services.contradict.drain()
         pend = [await pending_pairs(services, t) for t in tenants]
-        print(f"stored {len(changing) + len(alike)} memories in {took:.0f}s", file=sys.stderr)
+        stored = len(changing) + len(alike) + len(hard)
+        print(f"stored {stored} memories in {took:.0f}s", file=sys.stderr)
         figures = {
             "changing": await score_changing(services, tenants[0], changing_q, pend[0]),
             "lookalike": await score_lookalikes(services, tenants[1], alike_q, pend[1]),
+            "hard_lookalike": await score_lookalikes(services, tenants[2], hard_q, pend[2]),
         }
     finally:
         await services.recall.drain()
@@ -199,6 +223,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await purge_tenant(services, t)
         await services.close()
     figures["set"] = {
+        "set": args.set,
         "seed": args.seed,
         "changing_memories": len(changing),
         "changing_slots": len({f.slot for f in changing if f.slot}),
@@ -208,6 +233,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "lookalike_memories": len(alike),
         "lookalike_groups": len({q.slot for q in alike_q}),
         "lookalike_questions": len(alike_q),
+        "hard_lookalike_memories": len(hard),
+        "hard_lookalike_groups": len({q.slot for q in hard_q}),
+        "hard_lookalike_questions": len(hard_q),
         "top_k": TOP_K,
         "pending_only": args.pending_only,
     }
@@ -223,14 +251,15 @@ def table(label: str, f: dict[str, Any]) -> str:
                 f"{mode:8} {scope:10} {b['questions']:>4} {fmt(b['newest_above_older']):>8} "
                 f"{fmt(b['newest_first']):>6} {fmt(b['newest_in_top10']):>7}"
             )
-    lines.append("look-alike but both true")
-    for mode, b in f["lookalike"].items():
-        if isinstance(b, dict):
-            lines.append(
-                f"{mode:8} true in top 10 {fmt(b['true_in_top10'])}, left out "
-                f"{b['true_left_out_of_top10']}, marked {b['true_marked_may_be_superseded']}, "
-                f"demoted {b['true_demoted']} of {b['true_memories']}"
-            )
+    for name in ("lookalike", "hard_lookalike"):
+        lines.append(f"{name.replace('_', ' ')}: all true at once")
+        for mode, b in f.get(name, {}).items():
+            if isinstance(b, dict):
+                lines.append(
+                    f"{mode:8} true in top 10 {fmt(b['true_in_top10'])}, left out "
+                    f"{b['true_left_out_of_top10']}, marked {b['true_marked_may_be_superseded']}, "
+                    f"demoted {b['true_demoted']} of {b['true_memories']}"
+                )
     return "\n".join(lines)
 
 
@@ -244,6 +273,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "changing_facts.json")
     parser.add_argument("--label", default="after", help="key the figures go under")
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument(
+        "--set",
+        choices=["original", "heldout"],
+        default="original",
+        help="heldout: other phrasings and relations (changing_facts_heldout.py), not tuned on",
+    )
     parser.add_argument(
         "--pending-only", action="store_true", help="recall reads pending pairs, no classifier"
     )
