@@ -7,9 +7,15 @@ Signals (docs/semantics.md §7), each with its weight:
 - numeric: numbers of the same kind in a shared context that differ: +0.2
 - value: the same statement frame with a different value in one slot: +0.4 when the
   value is a name, number, date, day, colour or an attribute ("X's role is ..."),
-  +0.15 when it is any other single word (it only ever supports another signal)
-- revision: a marker such as "used to", "no longer", "now", "changed to" on one side:
-  +0.1, and the pair is suggested as a ``revision`` rather than a ``contradiction``
+  +0.15 when it is any other single word (it only ever supports another signal); or,
+  in any two wordings, one single-valued relation of one subject with two values ("The
+  CEO of Acme is Ann" / "Bo is the CEO of Acme", ``slots.py``): +0.4. Not when either
+  wording says the relation holds several values at once ("has an office in", "speaks",
+  "one of") and no marker says a value was replaced, nor when the differing words name
+  whose the statement is ("the lead of project Apollo" / "... Borealis")
+- revision: a marker such as "used to", "no longer", "now", "changed to" on one side
+  (or, for two wordings of a slot, a word such as "moved", "new", "took over"): +0.1,
+  and the pair is suggested as a ``revision`` rather than a ``contradiction``
 
 A negation and an opposite word on the same side cancel ("did not fail" /
 "succeeded"). Statements about different subjects, as their form says (possessors
@@ -31,7 +37,12 @@ from hebbs_graph.services.contradict.heuristics.side import (
 from hebbs_graph.services.contradict.heuristics.side import Side as _Side
 from hebbs_graph.services.contradict.heuristics.side import side as _side
 from hebbs_graph.services.contradict.heuristics.text import stem
-from hebbs_graph.services.contradict.heuristics.value import Signal, value_disagreement
+from hebbs_graph.services.contradict.heuristics.value import (
+    VALUE_WEIGHT,
+    Signal,
+    slot_disagreement,
+    value_disagreement,
+)
 
 NEGATION_WEIGHT = 0.35
 ANTONYM_WEIGHT = 0.25
@@ -60,12 +71,20 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     """Score how strongly ``a`` and ``b`` disagree; 0 when nothing points that way."""
     left, right = _side(a), _side(b)
     signals: list[Signal] = []
+    # Every signal needs a shared context; texts with no content word in common have
+    # none, unless a verb names the relation ("I live in Paris" / "I moved to Berlin").
+    context = bool(left.content_stems & right.content_stems) or not left.content_stems
+    slot = None
+    if context or left.statement.implied or right.statement.implied:
+        # One relation of one subject in two wordings, the value all that differs.
+        slot = slot_disagreement(left, right)
     markers = sorted(left.markers ^ right.markers)
+    if slot is not None and not markers:  # "moved its HQ to", "took over as", "new"
+        markers = list(slot.changes)
     verdict: Verdict = "revision" if markers else "contradiction"
-    if not left.content_stems & right.content_stems and (left.content_stems or right.content_stems):
-        # Every signal needs a shared context; texts with no content word in common have none.
+    if slot is None and not context:
         return Classification(score=0.0, signals=(), suggested_verdict=verdict)
-    if _different_subjects(left, right):
+    if slot is None and _different_subjects(left, right):
         # "Acme's budget is $5,000" / "Initech's budget is $9,000": both can be true.
         return Classification(score=0.0, signals=(), suggested_verdict=verdict)
     opposites = _antonym_pairs(left, right)
@@ -86,6 +105,8 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     if numeric and shared >= MIN_SHARED_CONTEXT:
         signals.append(Signal("numeric", NUMERIC_WEIGHT, numeric))
     value = value_disagreement(left, right)
+    if value is None and slot is not None:
+        value = Signal("value", VALUE_WEIGHT, slot.evidence)
     if value is not None:
         signals.append(value)
     if markers and len(signals) > 0:

@@ -14,11 +14,12 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
     NEGATING_PREFIXES,
     NEGATIONS,
 )
+from hebbs_graph.services.contradict.heuristics.slots import Statement, statement
 from hebbs_graph.services.contradict.heuristics.text import (
     Number,
     Subjects,
     Token,
-    frame,
+    framed,
     is_content,
     revision_markers,
     stem,
@@ -47,6 +48,7 @@ class Side:
     content_stems: frozenset[str]
     negated: bool
     frame: list[Token]
+    frame_at: list[int]  # where in ``tokens`` each frame token stands
     markers: frozenset[str]
 
     def word(self, stemmed: str) -> str:
@@ -71,6 +73,11 @@ class Side:
     @cached_property
     def subjects(self) -> Subjects:
         return subjects(self.tokens)
+
+    @cached_property
+    def statement(self) -> Statement:
+        """The statement's bag of relation words and values, for slots across phrasings."""
+        return statement(self.tokens)
 
     @cached_property
     def frame_words(self) -> list[str]:
@@ -124,13 +131,15 @@ def side(text: str) -> Side:
     # "not only ... but" does not negate.
     negations -= sum(1 for a, b in itertools.pairwise(words) if (a, b) == ("not", "only"))
     content = frozenset(s for t, s in zip(tokens, stems, strict=True) if is_content(t))
+    frames = framed(tokens)
     return Side(
         tokens,
         stems,
         frozenset(stems),
         content,
         negations % 2 == 1,
-        frame(tokens),
+        [t for t, _ in frames],
+        [at for _, at in frames],
         frozenset(revision_markers(tokens)),
     )
 
