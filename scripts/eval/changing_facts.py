@@ -198,9 +198,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         changing, changing_q = changing_set(rng, start)
         alike, alike_q = lookalike_set(rng, start)
     hard, hard_q = fixed_groups(rng, start, HARD_LOOKALIKES)
-    settings = Settings()
+    off: dict[str, bool] = {}
     if args.pending_only:
-        settings = settings.model_copy(update={"recall_supersession_classifier": False})
+        off |= {"recall_supersession_classifier": False, "recall_supersession_slots": False}
+    if args.no_read_slots:
+        off |= {"recall_supersession_slots": False}
+    # A checkout without a setting ignores it (the "before" runs on older code).
+    known = {k: v for k, v in off.items() if k in Settings.model_fields}
+    settings = Settings().model_copy(update=known)
     services = await open_services(settings, embedder=load_embedder(settings))
     run_id = uuid.uuid4().hex[:8]
     tenants = tuple(f"eval-{n}-{run_id}" for n in ("changing", "lookalike", "hard"))
@@ -238,6 +243,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "hard_lookalike_questions": len(hard_q),
         "top_k": TOP_K,
         "pending_only": args.pending_only,
+        "read_slots": getattr(settings, "recall_supersession_slots", None),
     }
     return figures
 
@@ -280,7 +286,12 @@ def main() -> None:
         help="heldout: other phrasings and relations (changing_facts_heldout.py), not tuned on",
     )
     parser.add_argument(
-        "--pending-only", action="store_true", help="recall reads pending pairs, no classifier"
+        "--pending-only",
+        action="store_true",
+        help="recall reads pending pairs only (no classifier, no slot check)",
+    )
+    parser.add_argument(
+        "--no-read-slots", action="store_true", help="recall's slot check off (pending pairs only)"
     )
     args = parser.parse_args()
     figures = asyncio.run(run(args))
