@@ -43,6 +43,7 @@ ONE_SLOT = [
     ("Acme has its head office in Paris.", "Acme is based in Berlin."),
     ("Alice lives in Paris.", "Alice moved to Berlin."),
     ("I live in Paris.", "I moved to Berlin."),
+    ("Alice moved to Paris.", "Alice relocated to Berlin."),
     ("Alice's manager is Bo.", "Alice reports to Carla."),
     ("Ann's boss is Bo.", "Ann now reports to Carla."),
     ("Ann manages Alice.", "Alice's manager is Bo."),

@@ -148,7 +148,7 @@ def same_slot(a: Statement, b: Statement) -> Slot | None:
         return None
     if len(only_a) > MAX_VALUE_TOKENS or len(only_b) > MAX_VALUE_TOKENS:
         return None
-    implied = (a.bag & b.implied) | (b.bag & a.implied)
+    implied = (a.bag | a.implied) & (b.bag | b.implied)
     shared = {k for k in a.bag & b.bag if _relation_word(a, k) or _relation_word(b, k)}
     relation = tuple(sorted(shared | implied))
     if not relation:
