@@ -98,6 +98,21 @@ class Statement:
     def bag(self) -> frozenset[str]:
         return frozenset(k for k in self.keys if k is not None)
 
+    @cached_property
+    def at(self) -> dict[str, list[int]]:
+        """Where each key stands."""
+        out: dict[str, list[int]] = {}
+        for i, k in enumerate(self.keys):
+            if k is not None:
+                out.setdefault(k, []).append(i)
+        return out
+
+    @cached_property
+    def relation_keys(self) -> frozenset[str]:
+        """Keys that may name a relation: a relation word's, or a common word's (not a
+        name or a number, as it stands first)."""
+        return frozenset(k for k in self.bag if _names_a_relation(self, k))
+
 
 def statement(tokens: list[Token]) -> Statement:
     """The bag of a statement: relation words by key, names and numbers as written."""
@@ -148,13 +163,13 @@ def same_slot(a: Statement, b: Statement) -> Slot | None:
         return None
     if len(only_a) > MAX_VALUE_TOKENS or len(only_b) > MAX_VALUE_TOKENS:
         return None
-    implied = (a.bag | a.implied) & (b.bag | b.implied)
-    shared = {k for k in a.bag & b.bag if _relation_word(a, k) or _relation_word(b, k)}
-    relation = tuple(sorted(shared | implied))
-    if not relation:
-        return None
     span_a, span_b = _span(a, only_a), _span(b, only_b)
     if span_a is None or span_b is None:
+        return None
+    implied = (a.bag | a.implied) & (b.bag | b.implied)
+    shared = (a.relation_keys | b.relation_keys) & a.bag & b.bag
+    relation = tuple(sorted(shared | implied))
+    if not relation:
         return None
     if _kind(a, span_a) != _kind(b, span_b) or _kind(a, span_a) == "mixed":
         return None
@@ -173,18 +188,16 @@ def _named(a: Statement, b: Statement, key: str) -> str:
     return key
 
 
-def _relation_word(s: Statement, key: str) -> bool:
-    """A shared key that names a relation rather than a subject or a value."""
+def _names_a_relation(s: Statement, key: str) -> bool:
     if key in _RELATIONS:
         return True
-    at = s.keys.index(key)
-    token = s.tokens[at]
+    token = s.tokens[s.at[key][0]]
     return token.number is None and not (token.proper or token.capital)
 
 
 def _span(s: Statement, only: frozenset[str]) -> tuple[int, int] | None:
     """Where the words of ``only`` stand, when they stand together (a value)."""
-    at = [i for i, k in enumerate(s.keys) if k in only]
+    at = [i for k in only for i in s.at[k]]
     lo, hi = min(at), max(at) + 1
     if hi - lo > MAX_VALUE_TOKENS:
         return None
@@ -325,9 +338,8 @@ def _definite(s: Statement, start: int, end: int) -> bool:
     """s.words[start:end] hold a definite noun phrase with a relation word in it."""
     if any(w in BE_FORMS for w in s.words[start:end]):
         return False
-    keys = [k for k in s.keys[start:end] if k is not None]
     definite = any(w in DEFINITE or w == POSS for w in s.words[start:end])
-    return definite and any(_relation_word(s, k) for k in keys)
+    return definite and any(k in s.relation_keys for k in s.keys[start:end])
 
 
 def _holder(s: Statement, lo: int, hi: int) -> bool:
@@ -345,7 +357,7 @@ def _holder(s: Statement, lo: int, hi: int) -> bool:
         return verb >= 0 and words[verb] in ONE_HOLDER
     # "<value> ... as <its CEO>", "<value> became <CEO>": a role named after the word
     turn = next((i for i in range(hi, len(words)) if words[i] == "as" or words[i] in _BECOME), -1)
-    return turn >= 0 and any(k is not None and _relation_word(s, k) for k in s.keys[turn:])
+    return turn >= 0 and any(k in s.relation_keys for k in s.keys[turn:])
 
 
 def _at_one_place(s: Statement, lo: int, hi: int) -> bool:
