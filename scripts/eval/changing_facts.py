@@ -235,6 +235,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "changed_slots": len({q.slot for q in changing_q}),
         "changing_questions": len(changing_q),
         "pending_pairs_changing_tenant": len(pend[0]),
+        "pending_pairs_within_a_slot": same_slot_pairs(changing, pend[0]),
         "lookalike_memories": len(alike),
         "lookalike_groups": len({q.slot for q in alike_q}),
         "lookalike_questions": len(alike_q),
@@ -246,6 +247,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "read_slots": getattr(settings, "recall_supersession_slots", None),
     }
     return figures
+
+
+def same_slot_pairs(facts: list[Fact], pending: set[frozenset[str]]) -> int:
+    """Pending pairs that join two values of one slot (the rest join other facts)."""
+    slot = {f.id: f.slot for f in facts}
+    slots = [{slot.get(x) for x in p} for p in pending]
+    return sum(1 for s in slots if len(s) == 1 and None not in s)
 
 
 def table(label: str, f: dict[str, Any]) -> str:
