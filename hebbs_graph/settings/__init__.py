@@ -133,6 +133,11 @@ class Settings(BaseSettings):
     # pending record (off by default: it found no changed fact detection had missed in
     # scripts/eval/changing_facts.py and demoted three more look-alikes).
     recall_supersession_classifier: bool = False
+    # On: two candidates of one scope that state one single-valued relation with
+    # different values, in any wording ("The CEO of Acme is Ann" / "Bo is the CEO of
+    # Acme"), count as such a sign too, whether or not detection paired them
+    # (contradict/heuristics/slots.py, docs/decisions/0012).
+    recall_supersession_slots: bool = True
     # Opt-in recall strategies to turn on (comma-separated names, e.g. "session"); a
     # strategy module with OPT_IN = True runs only when named here.
     recall_extra_strategies: Annotated[list[str], NoDecode] = Field(default_factory=list)

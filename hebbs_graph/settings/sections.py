@@ -47,6 +47,7 @@ class RecallSettings(Section):
     recall_insight_share: float
     recall_time_boost: float
     recall_supersession_classifier: bool
+    recall_supersession_slots: bool
     recall_extra_strategies: list[str]
     prime_per_section: int
 

@@ -2,6 +2,8 @@
 
     PYTHONPATH=. .venv/bin/python scripts/eval/changing_facts.py --label after \\
         --out docs/bench/changing_facts.json
+    PYTHONPATH=. .venv/bin/python scripts/eval/changing_facts.py --set heldout \\
+        --label after_heldout
 
 Two generated, labelled sets, each in a tenant of its own (purged afterwards):
 
@@ -16,6 +18,12 @@ Two generated, labelled sets, each in a tenant of its own (purged afterwards):
 - *look-alike but both true*: groups of 2–4 facts about one subject that share a frame
   and differ in one value, all true at once ("Ann likes tea" / "Ann likes hiking",
   "Acme has an office in Paris" / "... in Berlin"), asked with one question per group.
+
+``--set heldout`` generates both from other phrasings, relations and distractors
+(``changing_facts_heldout.py``: written before the alignment it measures, not tuned
+on). Either set is followed by the *hard look-alikes*, in a third tenant: groups that
+are all true though one fact reads like a single-valued slot ("Acme has an office in
+Paris" / "Acme's office is in Berlin"). Detection's queue is drained before recall.
 
 Reported: for changed slots, the share where the newest value ranks above every older
 value of its slot, where it ranks first overall, where it is in the top 10, and where
@@ -40,7 +48,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
-from changing_facts_data import Fact, Question, changing_set, lookalike_set
+from changing_facts_data import Fact, Question, changing_set, fixed_groups, lookalike_set
+from changing_facts_heldout import (
+    HARD_LOOKALIKES,
+    HELDOUT_DISTRACTORS,
+    HELDOUT_LOOKALIKE_SUBJECTS,
+    HELDOUT_LOOKALIKES,
+    HELDOUT_RELATIONS,
+)
 from common import purge_tenant
 
 from hebbs_graph.models.memory import MemoryIn
@@ -176,22 +191,36 @@ def supports_current() -> bool:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     start = datetime.now(UTC) - timedelta(days=45)
-    changing, changing_q = changing_set(rng, start)
-    alike, alike_q = lookalike_set(rng, start)
-    settings = Settings()
+    if args.set == "heldout":
+        changing, changing_q = changing_set(rng, start, HELDOUT_RELATIONS, HELDOUT_DISTRACTORS)
+        alike, alike_q = lookalike_set(rng, start, HELDOUT_LOOKALIKES, HELDOUT_LOOKALIKE_SUBJECTS)
+    else:
+        changing, changing_q = changing_set(rng, start)
+        alike, alike_q = lookalike_set(rng, start)
+    hard, hard_q = fixed_groups(rng, start, HARD_LOOKALIKES)
+    off: dict[str, bool] = {}
     if args.pending_only:
-        settings = settings.model_copy(update={"recall_supersession_classifier": False})
+        off |= {"recall_supersession_classifier": False, "recall_supersession_slots": False}
+    if args.no_read_slots:
+        off |= {"recall_supersession_slots": False}
+    # A checkout without a setting ignores it (the "before" runs on older code).
+    known = {k: v for k, v in off.items() if k in Settings.model_fields}
+    settings = Settings().model_copy(update=known)
     services = await open_services(settings, embedder=load_embedder(settings))
     run_id = uuid.uuid4().hex[:8]
-    tenants = (f"eval-changing-{run_id}", f"eval-lookalike-{run_id}")
+    tenants = tuple(f"eval-{n}-{run_id}" for n in ("changing", "lookalike", "hard"))
     try:
-        took = await store(services, tenants[0], changing)
-        took += await store(services, tenants[1], alike)
+        took = 0.0
+        for tenant, facts in zip(tenants, (changing, alike, hard), strict=True):
+            took += await store(services, tenant, facts)
+        await services.contradict.drain()
         pend = [await pending_pairs(services, t) for t in tenants]
-        print(f"stored {len(changing) + len(alike)} memories in {took:.0f}s", file=sys.stderr)
+        stored = len(changing) + len(alike) + len(hard)
+        print(f"stored {stored} memories in {took:.0f}s", file=sys.stderr)
         figures = {
             "changing": await score_changing(services, tenants[0], changing_q, pend[0]),
             "lookalike": await score_lookalikes(services, tenants[1], alike_q, pend[1]),
+            "hard_lookalike": await score_lookalikes(services, tenants[2], hard_q, pend[2]),
         }
     finally:
         await services.recall.drain()
@@ -199,19 +228,32 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await purge_tenant(services, t)
         await services.close()
     figures["set"] = {
+        "set": args.set,
         "seed": args.seed,
         "changing_memories": len(changing),
         "changing_slots": len({f.slot for f in changing if f.slot}),
         "changed_slots": len({q.slot for q in changing_q}),
         "changing_questions": len(changing_q),
         "pending_pairs_changing_tenant": len(pend[0]),
+        "pending_pairs_within_a_slot": same_slot_pairs(changing, pend[0]),
         "lookalike_memories": len(alike),
         "lookalike_groups": len({q.slot for q in alike_q}),
         "lookalike_questions": len(alike_q),
+        "hard_lookalike_memories": len(hard),
+        "hard_lookalike_groups": len({q.slot for q in hard_q}),
+        "hard_lookalike_questions": len(hard_q),
         "top_k": TOP_K,
         "pending_only": args.pending_only,
+        "read_slots": getattr(settings, "recall_supersession_slots", None),
     }
     return figures
+
+
+def same_slot_pairs(facts: list[Fact], pending: set[frozenset[str]]) -> int:
+    """Pending pairs that join two values of one slot (the rest join other facts)."""
+    slot = {f.id: f.slot for f in facts}
+    slots = [{slot.get(x) for x in p} for p in pending]
+    return sum(1 for s in slots if len(s) == 1 and None not in s)
 
 
 def table(label: str, f: dict[str, Any]) -> str:
@@ -223,14 +265,15 @@ def table(label: str, f: dict[str, Any]) -> str:
                 f"{mode:8} {scope:10} {b['questions']:>4} {fmt(b['newest_above_older']):>8} "
                 f"{fmt(b['newest_first']):>6} {fmt(b['newest_in_top10']):>7}"
             )
-    lines.append("look-alike but both true")
-    for mode, b in f["lookalike"].items():
-        if isinstance(b, dict):
-            lines.append(
-                f"{mode:8} true in top 10 {fmt(b['true_in_top10'])}, left out "
-                f"{b['true_left_out_of_top10']}, marked {b['true_marked_may_be_superseded']}, "
-                f"demoted {b['true_demoted']} of {b['true_memories']}"
-            )
+    for name in ("lookalike", "hard_lookalike"):
+        lines.append(f"{name.replace('_', ' ')}: all true at once")
+        for mode, b in f.get(name, {}).items():
+            if isinstance(b, dict):
+                lines.append(
+                    f"{mode:8} true in top 10 {fmt(b['true_in_top10'])}, left out "
+                    f"{b['true_left_out_of_top10']}, marked {b['true_marked_may_be_superseded']}, "
+                    f"demoted {b['true_demoted']} of {b['true_memories']}"
+                )
     return "\n".join(lines)
 
 
@@ -245,7 +288,18 @@ def main() -> None:
     parser.add_argument("--label", default="after", help="key the figures go under")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument(
-        "--pending-only", action="store_true", help="recall reads pending pairs, no classifier"
+        "--set",
+        choices=["original", "heldout"],
+        default="original",
+        help="heldout: other phrasings and relations (changing_facts_heldout.py), not tuned on",
+    )
+    parser.add_argument(
+        "--pending-only",
+        action="store_true",
+        help="recall reads pending pairs only (no classifier, no slot check)",
+    )
+    parser.add_argument(
+        "--no-read-slots", action="store_true", help="recall's slot check off (pending pairs only)"
     )
     args = parser.parse_args()
     figures = asyncio.run(run(args))

@@ -165,16 +165,22 @@ class Question:
     facts: list[Fact] = field(default_factory=list)  # the slot's values, oldest first
 
 
-def changing_set(rng: random.Random, start: datetime) -> tuple[list[Fact], list[Question]]:
+def changing_set(
+    rng: random.Random,
+    start: datetime,
+    relations: dict[str, list[Relation]] = RELATIONS,
+    distractors: dict[str, list[str]] = DISTRACTORS,
+) -> tuple[list[Fact], list[Question]]:
+    """Each subject's slots filled over time, and all but one of its distractors."""
     facts: list[Fact] = []
     questions: list[Question] = []
     for kind, subjects in SUBJECTS.items():
         for n, subject in enumerate(subjects):
             entity = f"{kind}-{subject.lower()}" if n % 2 == 0 else None
-            for text in rng.sample(DISTRACTORS[kind], 3):
+            for text in rng.sample(distractors[kind], len(distractors[kind]) - 1):
                 when = start + timedelta(hours=rng.uniform(0, 24 * 40))
                 facts.append(Fact(text.format(s=subject), when, entity))
-            for rel in RELATIONS[kind]:
+            for rel in relations[kind]:
                 slot = f"{subject}/{rel.name}"
                 count = rng.choice([1, 2, 2, 3, 3, 4])
                 values = distinct_values(rng, rel.values, count)
@@ -207,11 +213,16 @@ def distinct_values(rng: random.Random, values: Any, count: int) -> list[str]:
     return rng.sample(values, count)
 
 
-def lookalike_set(rng: random.Random, start: datetime) -> tuple[list[Fact], list[Question]]:
+def lookalike_set(
+    rng: random.Random,
+    start: datetime,
+    groups: list[tuple[str, str, str, list[str]]] = LOOKALIKES,
+    subjects: dict[str, list[str]] = LOOKALIKE_SUBJECTS,
+) -> tuple[list[Fact], list[Question]]:
     facts: list[Fact] = []
     questions: list[Question] = []
-    for kind, statement, question, values in LOOKALIKES:
-        for n, subject in enumerate(LOOKALIKE_SUBJECTS[kind]):
+    for kind, statement, question, values in groups:
+        for n, subject in enumerate(subjects[kind]):
             entity = f"{kind}-{subject.lower()}" if n % 2 == 0 else None
             slot = f"{subject}/{kind}"
             when = start + timedelta(hours=rng.uniform(0, 24 * 10))
@@ -222,4 +233,23 @@ def lookalike_set(rng: random.Random, start: datetime) -> tuple[list[Fact], list
             facts += mine
             for scope in [None, entity] if entity else [None]:
                 questions.append(Question(slot, question.format(s=subject), scope, mine))
+    return facts, questions
+
+
+def fixed_groups(
+    rng: random.Random, start: datetime, groups: list[tuple[str, str | None, str, list[str]]]
+) -> tuple[list[Fact], list[Question]]:
+    """Look-alike groups written out in full: (subject, entity, question, facts oldest first)."""
+    facts: list[Fact] = []
+    questions: list[Question] = []
+    for subject, entity, question, texts in groups:
+        slot = f"{subject}/hard"
+        when = start + timedelta(hours=rng.uniform(0, 24 * 10))
+        mine = []
+        for order, text in enumerate(texts):
+            mine.append(Fact(text, when, entity, slot, order))
+            when += timedelta(hours=rng.choice([1, 3, 20, 72, 240]))
+        facts += mine
+        for scope in [None, entity] if entity else [None]:
+            questions.append(Question(slot, question, scope, mine))
     return facts, questions

@@ -7,10 +7,10 @@ import pytest
 from hebbs_graph.services.contradict.heuristics.classifier import (
     HEURISTIC_CAP,
     _different_subjects,
-    _side,
     classify,
 )
 from hebbs_graph.services.contradict.heuristics.lexicon import ANTONYMS
+from hebbs_graph.services.contradict.heuristics.side import side as _side
 from hebbs_graph.services.contradict.heuristics.text import tokenize
 
 MIN_CONFIDENCE = 0.35

@@ -128,3 +128,16 @@ def test_contradicts_is_never_serialised() -> None:
     assert memory.contradicts == ["b"]
     assert "contradicts" not in memory.model_dump()
     assert "contradicts" not in memory.model_dump_json()
+
+
+@pytest.mark.parametrize("slots", [True, False])
+def test_two_wordings_of_a_changed_fact_put_the_newer_first(slots: bool) -> None:
+    settings = Settings().model_copy(update={"recall_supersession_slots": slots})
+    recall = Conflicts(cast(GraphStore, NoStore()), settings.recall, settings.contradiction)
+    ranked = [result("a", 0.9, [], pending_with=[]), result("b", 0.8, [], pending_with=[])]
+    ranked[0].memory.content = "The CEO of Acme is Ann."
+    ranked[1].memory.content = "Bo is the CEO of Acme."
+    ranked[1].memory.occurred_at = datetime.fromisoformat("2025-02-01T00:00:00Z")
+    out = asyncio.run(recall.apply("t", ranked, "keep"))
+    assert [r.memory.id for r in out] == (["b", "a"] if slots else ["a", "b"])
+    assert out[-1].may_be_superseded_by == (["b"] if slots else [])

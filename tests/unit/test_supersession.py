@@ -95,3 +95,38 @@ def test_look_alikes_are_not_flagged() -> None:
     tea = result("tea", 1, "Ann likes tea.")
     hiking = result("hiking", 2, "Ann likes hiking.")
     assert supersession.from_classifier([tea, hiking], 0.35, set()) == {}
+
+
+def test_slots_pair_two_wordings_of_one_changed_fact() -> None:
+    old = result("old", 1, "The CEO of Acme is Ann.")
+    new = result("new", 2, "Bo is the CEO of Acme.")
+    moved = result("moved", 3, "Acme moved its HQ to Berlin.")
+    hq = result("hq", 1, "Acme's headquarters are in Paris.")
+    found = supersession.from_slots([new, moved, old, hq], set())
+    assert found == {"old": {"new"}, "hq": {"moved"}}
+    assert ids(supersession.newer_first([old, hq, new, moved], found)) == [
+        "new", "old", "moved", "hq",
+    ]  # fmt: skip
+
+
+def test_slots_leave_look_alikes_other_scopes_and_dismissals_alone() -> None:
+    paris = result("paris", 1, "Acme has an office in Paris.")
+    berlin = result("berlin", 2, "Acme's office is in Berlin.")
+    tea, hiking = result("tea", 1, "Ann likes tea."), result("hiking", 2, "Ann likes hiking.")
+    assert supersession.from_slots([paris, berlin, tea, hiking], set()) == {}
+    old = result("old", 1, "The CEO of Acme is Ann.")
+    other = result("other", 2, "Bo is the CEO of Acme.", entity="elsewhere")
+    assert supersession.from_slots([old, other], set()) == {}
+    assert supersession.from_slots([old, other], set(), tenant_wide=True) == {"old": {"other"}}
+    new = result("new", 2, "Bo is the CEO of Acme.")
+    assert supersession.from_slots([old, new], {supersession.pair_key("old", "new")}) == {}
+
+
+def test_slots_skip_what_a_verdict_already_superseded_and_same_times() -> None:
+    old = result("old", 1, "The CEO of Acme is Ann.")
+    old.memory.superseded_by = "new"
+    new = result("new", 2, "Bo is the CEO of Acme.")
+    same = result("same", 1, "Bo is the CEO of Acme.")
+    assert supersession.from_slots([old, new], set()) == {}
+    fresh = result("fresh", 1, "The CEO of Acme is Ann.")
+    assert supersession.from_slots([fresh, same], set()) == {}

@@ -22,7 +22,8 @@ class Conflicts:
     ) -> None:
         self.store = store
         self.settings = settings
-        # The classifier on recalled pairs keeps detection's confidence floor.
+        # The classifier on recalled pairs keeps detection's confidence floor, and the
+        # slot check its scope.
         self.contradiction = contradiction
 
     async def apply(
@@ -70,20 +71,30 @@ class Conflicts:
         confirmed: dict[str, set[str]],
         rows: list[dict[str, Any]],
     ) -> dict[str, set[str]]:
-        """older id -> newer ids that may supersede it: pending pairs, then the classifier."""
+        """older id -> newer ids that may supersede it: pending pairs, statement slots,
+        then the classifier."""
         by_id = {r.memory.id: r for r in ranked}
         pending = [(a, b) for a, b in (rows[0]["pending"] if rows else [])]
         out = supersession.from_pending(by_id, pending)
-        if not self.settings.recall_supersession_classifier:
+        slots, classifier = (
+            self.settings.recall_supersession_slots,
+            self.settings.recall_supersession_classifier,
+        )
+        if not (slots or classifier):
             return out
         skip = {supersession.pair_key(a, b) for a, b in pending}
         skip |= {supersession.pair_key(a, b) for a, others in confirmed.items() for b in others}
         skip |= supersession.dismissed_keys(by_id, rows[0]["dismissed"] if rows else [])
-        found = supersession.from_classifier(
-            ranked, self.contradiction.contradiction_min_confidence, skip
-        )
-        for old, news in found.items():
-            out.setdefault(old, set()).update(news)
+        found: list[dict[str, set[str]]] = []
+        if slots:
+            tenant_wide = self.contradiction.contradiction_scope == "tenant"
+            found.append(supersession.from_slots(ranked, skip, tenant_wide=tenant_wide))
+        if classifier:
+            floor = self.contradiction.contradiction_min_confidence
+            found.append(supersession.from_classifier(ranked, floor, skip))
+        for more in found:
+            for old, news in more.items():
+                out.setdefault(old, set()).update(news)
         return out
 
 

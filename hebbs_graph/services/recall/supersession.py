@@ -1,10 +1,13 @@
 """Probable supersession among recalled memories: which may be out of date, and the order.
 
-Pure (no database). Before any verdict, a pending contradiction between two recalled
-memories that happened at different times, or the heuristic classifier's own verdict on
-two recalled memories of the same entity, is evidence that the older may have been
-superseded by the newer (docs/decisions/0012-probably-current.md). Recall then ranks
-the newer above the older and marks the older; it never drops a memory unless asked
+Pure (no database). Before any verdict, evidence that the older of two recalled
+memories that happened at different times may have been superseded by the newer
+(docs/decisions/0012-probably-current.md): a pending contradiction between them; two
+candidates of one scope stating one single-valued relation with different values, in
+whatever words ("The CEO of Acme is Ann" / "Bo is the CEO of Acme": the statement slots
+of the contradiction heuristics); and, when turned on, the heuristic classifier's own
+verdict on two recalled memories of the same entity. Recall then ranks the newer above
+the older and marks the older; it never drops a memory unless asked
 (``on_conflict: "current"``).
 """
 
@@ -17,6 +20,12 @@ from datetime import datetime
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
 from hebbs_graph.services.contradict.heuristics.classifier import classify
+from hebbs_graph.services.contradict.heuristics.side import side
+from hebbs_graph.services.contradict.heuristics.slots import same_slot
+
+# The slot check compares the best-scored candidates pairwise; past this many it would
+# cost more than the recall (a pair takes microseconds, 100 make 4,950 pairs).
+SLOT_POOL = 100
 
 
 def stated_at(memory: Memory) -> datetime:
@@ -68,6 +77,27 @@ def from_classifier(
         if older.superseded_by is not None:  # a verdict said so already
             continue
         if classify(older.content, newer.content).score >= min_confidence:
+            out.setdefault(older.id, set()).add(newer.id)
+    return out
+
+
+def from_slots(
+    ranked: list[RecallResult], skip: set[str], *, tenant_wide: bool = False
+) -> dict[str, set[str]]:
+    """older id -> newer ids, for two candidates of one scope (one entity, or tenant-wide
+    ones, unless ``tenant_wide``) that state one single-valued relation of one subject
+    with different values (``heuristics/slots.py``). ``skip`` as for from_classifier."""
+    out: dict[str, set[str]] = {}
+    for a, b in itertools.combinations(ranked[:SLOT_POOL], 2):
+        ma, mb = a.memory, b.memory
+        if not tenant_wide and ma.entity_id != mb.entity_id:
+            continue
+        if stated_at(ma) == stated_at(mb) or pair_key(ma.id, mb.id) in skip:
+            continue
+        older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
+        if older.superseded_by is not None:
+            continue
+        if same_slot(side(older.content).statement, side(newer.content).statement):
             out.setdefault(older.id, set()).add(newer.id)
     return out
 

@@ -190,26 +190,35 @@ def frame(tokens: list[Token], drop: frozenset[str] = frozenset()) -> list[Token
     "The office used to be in Berlin" and "The office moved to Munich" both become
     office BE (in) <place>, so they can be compared slot by slot.
     """
+    return [t for t, _ in framed(tokens, drop)]
+
+
+def framed(tokens: list[Token], drop: frozenset[str] = frozenset()) -> list[tuple[Token, int]]:
+    """The frame's tokens, each with the position in ``tokens`` it stands for."""
     words = [t.text for t in tokens]
     setting = dict(_SETTING.find(words))
     used_to = {i for i, _ in _USED_TO.find(words)}
-    out: list[Token] = []
+    out: list[tuple[Token, int]] = []
     i = 0
     while i < len(tokens):
         token = tokens[i]
         if i in setting:
-            out.append(Token(BE, False))
+            out.append((Token(BE, False), i))
             i = setting[i]
             continue
         if i in used_to:
             i += 2
             continue
         if token.text in BE_FORMS:
-            out.append(Token(BE, False))
+            out.append((Token(BE, False), i))
         elif token.text not in FRAME_FILLERS and token.text not in drop:
-            out.append(token)
+            out.append((token, i))
         i += 1
-    return [t for n, t in enumerate(out) if not (t.text == BE and n and out[n - 1].text == BE)]
+    return [
+        (t, at)
+        for n, (t, at) in enumerate(out)
+        if not (t.text == BE and n and out[n - 1][0].text == BE)
+    ]
 
 
 # Determiners skipped between "of"/"for" and the name that follows ("for the Acme account").

@@ -1,0 +1,161 @@
+"""What the heuristic classifier reads from one text, worked out once per text (cached):
+its tokens and stems, negation, statement frame, revision markers and, when asked, its
+antonym families, prefixed words, subjects, numbers and statement slots."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from hebbs_graph.services.contradict.heuristics.lexicon import (
+    ANTONYMS,
+    MIN_PREFIXED_STEM,
+    NEGATING_PREFIXES,
+    NEGATIONS,
+)
+from hebbs_graph.services.contradict.heuristics.slots import Statement, statement
+from hebbs_graph.services.contradict.heuristics.text import (
+    Number,
+    Subjects,
+    Token,
+    framed,
+    is_content,
+    revision_markers,
+    stem,
+    subjects,
+    tokenize,
+)
+
+FAMILIES = [
+    (frozenset(map(stem, a.split("|"))), frozenset(map(stem, b.split("|")))) for a, b in ANTONYMS
+]
+
+# stem -> the families it belongs to, so only the families a text touches are checked.
+FAMILY_OF: dict[str, list[int]] = {}
+for _i, (_x, _y) in enumerate(FAMILIES):
+    for _word in _x | _y:
+        FAMILY_OF.setdefault(_word, []).append(_i)
+
+
+@dataclass(frozen=True)
+class Side:
+    """Everything the classifier reads from one text, computed once per text."""
+
+    tokens: list[Token]
+    stems: list[str]
+    stem_set: frozenset[str]
+    content_stems: frozenset[str]
+    negated: bool
+    frame: list[Token]
+    frame_at: list[int]  # where in ``tokens`` each frame token stands
+    markers: frozenset[str]
+
+    def word(self, stemmed: str) -> str:
+        """The text's own word behind a stem (for evidence)."""
+        return next(
+            (t.text for t, s in zip(self.tokens, self.stems, strict=True) if s == stemmed), stemmed
+        )
+
+    def content(self, exclude: set[str]) -> set[str]:
+        return set(self.content_stems - exclude)
+
+    @cached_property
+    def families(self) -> frozenset[int]:
+        """The antonym families any of its words belongs to."""
+        return frozenset(i for word in self.stem_set for i in FAMILY_OF.get(word, ()))
+
+    @cached_property
+    def bases(self) -> frozenset[str]:
+        """Its words with a negating prefix taken off ("unavailable" -> "available")."""
+        return frozenset(base for word in self.stem_set for base in unprefixed_forms(word))
+
+    @cached_property
+    def subjects(self) -> Subjects:
+        return subjects(self.tokens)
+
+    @cached_property
+    def statement(self) -> Statement:
+        """The statement's bag of relation words and values, for slots across phrasings."""
+        return statement(self.tokens)
+
+    @cached_property
+    def frame_words(self) -> list[str]:
+        return [t.text for t in self.frame]
+
+    @cached_property
+    def frame_stems(self) -> frozenset[str]:
+        return frozenset(stem(w) for w in self.frame_words)
+
+    @cached_property
+    def frame_set(self) -> frozenset[str]:
+        return frozenset(self.frame_words)
+
+    @cached_property
+    def numbers(self) -> list[tuple[Number, str | None]]:
+        """Each measuring number with its key: the word it counts, or the nearest word before
+        (worked out once per text, as the side itself is cached)."""
+        out: list[tuple[Number, str | None]] = []
+        for i, token in enumerate(self.tokens):
+            if token.number is None or token.number.identifier:
+                continue
+            out.append((token.number, self._number_key(i)))
+        return out
+
+    def _number_key(self, i: int) -> str | None:
+        after = self.tokens[i + 1] if i + 1 < len(self.tokens) else None
+        if after is not None and is_content(after):
+            return self.stems[i + 1]
+        for j in range(i - 1, max(-1, i - 4), -1):
+            if is_content(self.tokens[j]):
+                return self.stems[j]
+        return None
+
+
+# Working out a side costs ~85 us, twice a whole comparison; each write compares its
+# memories with neighbours from anywhere in the tenant, so the cache holds a tenant of
+# 20,000 and a batch on top: ~4.4 kB a side with what comparisons add to it (measured
+# with tracemalloc), ~110 MB when full. At 8,192 a tenant of 20,000 re-tokenised 7,000
+# texts a batch. Larger tenants (the numpy path takes up to 200,000) re-tokenise most
+# neighbours. A cache of 262,144 did not help a bulk import into 108,000 memories: its
+# batches kept meeting neighbours the cache had not seen yet.
+SIDE_CACHE = 24_576
+
+
+@lru_cache(maxsize=SIDE_CACHE)
+def side(text: str) -> Side:
+    tokens = tokenize(text)
+    stems = [stem(t.text) for t in tokens]
+    words = [t.text for t in tokens]
+    negations = sum(w in NEGATIONS for w in words)
+    # "not only ... but" does not negate.
+    negations -= sum(1 for a, b in itertools.pairwise(words) if (a, b) == ("not", "only"))
+    content = frozenset(s for t, s in zip(tokens, stems, strict=True) if is_content(t))
+    frames = framed(tokens)
+    return Side(
+        tokens,
+        stems,
+        frozenset(stems),
+        content,
+        negations % 2 == 1,
+        [t for t, _ in frames],
+        [at for _, at in frames],
+        frozenset(revision_markers(tokens)),
+    )
+
+
+# Cached: every pair asks this for each word on one side only, and words recur.
+@lru_cache(maxsize=65536)
+def prefixed_forms(word: str) -> tuple[str, ...]:
+    """'available' -> 'unavailable', 'inavailable', ...: its prefixed opposites."""
+    return tuple(p + word for p in NEGATING_PREFIXES) if len(word) >= MIN_PREFIXED_STEM else ()
+
+
+@lru_cache(maxsize=65536)
+def unprefixed_forms(word: str) -> tuple[str, ...]:
+    """'unavailable' -> 'available': the word a negating prefix was put before."""
+    return tuple(
+        word[len(p) :]
+        for p in NEGATING_PREFIXES
+        if word.startswith(p) and len(word) - len(p) >= MIN_PREFIXED_STEM
+    )
