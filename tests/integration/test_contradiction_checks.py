@@ -22,7 +22,7 @@ from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut, PrepareIn, ScanIn
 from hebbs_graph.models.memory import MemoryIn, ReviseIn
 from hebbs_graph.resources import cypher_dir
-from hebbs_graph.services.container import Services
+from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.services.contradict.service import ContradictionService
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.memory.service import MemoryService
@@ -257,3 +257,28 @@ async def test_two_checkers_never_run_the_same_check(
     assert checked[1], "both workers took some"
     assert await markers(services, tenant) == {}
     assert await pairs(services, tenant) == {(ids[0], ids[1])}
+
+
+async def test_closing_stops_the_checker_whatever_it_last_did(
+    services: Services, tenant: str
+) -> None:
+    """Services.close() returns once the checker has stopped, after writes whose checks
+    ran and a last write that only reinforced. The checker used to wait on
+    asyncio.wait_for, which on Python 3.11 can swallow the cancellation: close() then
+    never returned, and `hebbs-graph serve` ignored SIGTERM."""
+    mine = await open_services(services.settings, embedder=services.embedder, wait_s=30)
+    items = [
+        MemoryIn(
+            content=f"Note {i}: the budget of project {i % 7} is ${i * 100}", entity_id=f"e{i % 5}"
+        )
+        for i in range(100)
+    ]
+    await mine.memory.remember_batch(tenant, items)
+    assert await mine.contradict.drain()
+    for j in range(5):
+        await mine.memory.remember(tenant, MemoryIn(content=f"A single note {j}", entity_id="s"))
+    assert (await mine.memory.remember(tenant, items[3])).reinforced
+    closing = asyncio.ensure_future(mine.close())
+    done, _ = await asyncio.wait({closing}, timeout=30)
+    assert closing in done, "Services.close() did not return within 30 s"
+    assert not mine.contradict.queue.running

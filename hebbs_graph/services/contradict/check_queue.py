@@ -55,6 +55,8 @@ RENEW_AFTER = 0.5
 FIRST_SWEEP_S = 5.0
 # Workers started together spread their sweeps by up to this share of the interval.
 SWEEP_JITTER = 0.1
+# How long stop() waits for the cancelled checker before leaving it.
+STOP_WAIT_S = 5.0
 # Past this many memories queued here, new writes are queued without their vectors (the
 # numpy path reads them back): a long backlog holds ids, not 1.5 kB a memory.
 MAX_QUEUED_VECTORS = 20_000
@@ -117,11 +119,14 @@ class CheckQueue:
         if task is None:
             return
         if drain_s > 0 and not task.done():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._idle.wait(), drain_s)
+            await _wait(self._idle, drain_s)
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        # A cancelled checker ends at its next await; a shutdown never waits on it longer.
+        await asyncio.wait({task}, timeout=STOP_WAIT_S)
+        if not task.done():
+            log.warning("contradiction checks: the checker did not stop; leaving it")
+        elif not task.cancelled() and task.exception() is not None:
+            log.warning("contradiction checks: the checker failed", exc_info=task.exception())
 
     def put(self, tenant_id: str, due: dict[str, datetime], fresh: TenantVectors | None) -> None:
         """Queue a write's checks (already marked and claimed by this process)."""
@@ -138,11 +143,7 @@ class CheckQueue:
         (e.g. Neo4j is down and the queue is waiting for it)."""
         if not self._waiting and not self._busy:
             return True
-        try:
-            await asyncio.wait_for(self._idle.wait(), timeout_s)
-        except TimeoutError:
-            return False
-        return True
+        return await _wait(self._idle, timeout_s)
 
     async def _loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -153,8 +154,7 @@ class CheckQueue:
                 self._idle.set()
                 delay = next_sweep - loop.time()
                 if delay > 0:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._wake.wait(), delay)
+                    await _wait(self._wake, delay)
                 self._wake.clear()
             try:
                 if self._waiting:
@@ -322,6 +322,19 @@ class CheckQueue:
 
     def _until(self, now: datetime) -> datetime:
         return now + timedelta(seconds=self.settings.contradiction_check_claim_s)
+
+
+async def _wait(event: asyncio.Event, timeout_s: float) -> bool:
+    """Wait for ``event`` up to ``timeout_s``; False on timeout. With asyncio.timeout,
+    not wait_for: on Python 3.11 wait_for returns normally when a cancellation arrives
+    as the event is set, swallowing it, and the checker, waiting again for the next
+    sweep, never stopped (a server that SIGTERM could not end)."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            await event.wait()
+    except TimeoutError:
+        return False
+    return True
 
 
 def _rows(due: dict[str, datetime]) -> list[dict[str, Any]]:
