@@ -18,7 +18,8 @@ the API's requests, never at the same time.
    contradiction check of the tenant is left (``checks_pending`` 0). Each rate is also
    given as a share of the raw embedding rate.
 2. **By size** (the templated tenant, grown by batches): ``--singles`` remembers of fresh
-   texts one at a time (p50 / p95); then ``--probes`` pairs in an entity of their own,
+   texts one at a time (p50 / p95), back to back and each after the previous one's
+   contradiction check has run; then ``--probes`` pairs in an entity of their own,
    "The budget of <name> is $5,000." and "... $2,000.": from the second's answer until
    ``/v1/contradictions/prepare`` of that entity lists the pair, polled every 10 ms.
 
@@ -130,14 +131,23 @@ async def ingest(
     }
 
 
-async def singles(api: Api, n: int, offset: int) -> dict[str, float]:
-    times = []
-    for item in templated(offset, offset + n + 3):
+async def singles(api: Api, n: int, offset: int) -> dict[str, Any]:
+    """Fresh texts (numbered: the templated corpus repeats itself, and a repeat would
+    only reinforce), one at a time: back to back, as an agent writing in a burst does
+    (each check runs beside the next remember), then each after the last one's check."""
+    items = templated(offset, offset + 2 * n + 6)
+    for i, item in enumerate(items):
+        item["content"] = f"{item['content']} (note {offset + i})"
+    burst, spaced = [], []
+    for i, item in enumerate(items):
         t0 = time.perf_counter()
         await api.post("/v1/memories", item, ok=201)
-        times.append(time.perf_counter() - t0)
+        (burst if i < n + 3 else spaced).append(time.perf_counter() - t0)
+        if i >= n + 3:
+            await api.drained()
     await api.drained()
-    return pct(times[3:])  # the first three warm the path up
+    # the first three of each warm the path up
+    return {"back_to_back": pct(burst[3:]), "after_its_check": pct(spaced[3:])}
 
 
 async def probes(api: Api, n: int) -> dict[str, Any]:
