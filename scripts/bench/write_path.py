@@ -138,7 +138,8 @@ async def singles(api: Api, n: int, offset: int) -> dict[str, Any]:
     items = templated(offset, offset + 2 * n + 6)
     for i, item in enumerate(items):
         item["content"] = f"{item['content']} (note {offset + i})"
-    burst, spaced = [], []
+    burst: list[float] = []
+    spaced: list[float] = []
     for i, item in enumerate(items):
         t0 = time.perf_counter()
         await api.post("/v1/memories", item, ok=201)
