@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hebbs_graph.graph.queries import split_statements
-from hebbs_graph.models.contradict import ScanIn
+from hebbs_graph.models.contradict import PrepareIn, ScanIn
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.services.container import Services
 from hebbs_graph.services.contradict.service import ContradictionService
@@ -101,6 +101,40 @@ async def test_scan_follows_the_scope(services: Services, tenant: str) -> None:
     wide = services.settings.model_copy(update={"contradiction_scope": "tenant"})
     out = await ContradictionService(services.store, wide.contradiction).scan(tenant, ScanIn())
     assert await pending_names(services, tenant, ids) == WITHIN | ACROSS
+
+
+async def test_an_entity_sees_every_pair_touching_it_once(services: Services, tenant: str) -> None:
+    """prepare and prime for an entity start from its own memories (not from the
+    tenant's whole review queue): the pairs they list and count are the tenant's pairs
+    with a side in the entity, each once, a pair across entities under both, in the
+    tenant list's order, and paged by cursor the same way."""
+    ids = await scoped_facts(services, tenant)
+    wide = services.settings.model_copy(update={"contradiction_scope": "tenant"})
+    await ContradictionService(services.store, wide.contradiction).scan(tenant, ScanIn())
+    every = await services.contradict.pending(tenant, limit=500)
+    entity_of = {mid: name.split("_")[0] for name, mid in ids.items()}
+    for entity in ("acme", "globex"):
+        touching = [
+            p.pending_id
+            for p in every
+            if entity in (entity_of[p.memory_id_a], entity_of[p.memory_id_b])
+        ]
+        assert touching  # the across pairs reach both entities
+        listed = await services.contradict.pending(tenant, entity, limit=500)
+        assert [p.pending_id for p in listed] == touching
+        assert await services.contradict.pending_total(tenant, entity) == len(touching)
+        seen: list[str] = []
+        cursor = None
+        while True:
+            page = await services.contradict.prepare(
+                tenant, PrepareIn(entity_id=entity, limit=1, cursor=cursor)
+            )
+            assert page.total == len(touching)
+            seen += [p.pending_id for p in page.pending]
+            if (cursor := page.next_cursor) is None:
+                break
+        assert seen == touching
+    assert await services.contradict.pending_total(tenant, "nobody") == 0
 
 
 async def test_a_write_raises_no_pair_across_entities(services: Services, tenant: str) -> None:

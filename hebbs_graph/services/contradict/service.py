@@ -169,7 +169,7 @@ class ContradictionService:
     ) -> list[PendingContradiction]:
         """Pending pairs of the tenant (or touching one entity), strongest first."""
         rows = await self.store.read_rows(
-            "contradict/pending_list",
+            _pending_list(entity_id),
             tenant_id=tenant_id,
             entity_id=entity_id,
             limit=limit,
@@ -187,7 +187,9 @@ class ContradictionService:
     async def pending_total(self, tenant_id: str, entity_id: str) -> int:
         """How many pairs touching the entity wait for a verdict (prime counts them)."""
         rows = await self.store.read_rows(
-            "contradict/pending_count", tenant_id=tenant_id, entity_id=entity_id
+            _pending_count(entity_id),
+            tenant_id=tenant_id,
+            entity_id=entity_id,
         )
         return int(rows[0]["total"]) if rows else 0
 
@@ -201,14 +203,14 @@ class ContradictionService:
             # marker, so when none waits here, the list read next holds all their pairs.
             waiting = await tx.one("contradict/check_count", **params)
             rows = await tx.rows(
-                "contradict/pending_list",
+                _pending_list(request.entity_id),
                 limit=request.limit + 1,
                 after_score=after[0] if after else None,
                 after_at=after[1] if after else None,
                 after_id=after[2] if after else None,
                 **params,
             )
-            count = await tx.one("contradict/pending_count", **params)
+            count = await tx.one(_pending_count(request.entity_id), **params)
             total = int(count["total"]) if count else 0
             page = [_pending(r) for r in rows[: request.limit]]
             last = page[-1] if page and len(rows) > request.limit else None
@@ -339,3 +341,14 @@ def _pending(row: dict[str, Any]) -> PendingContradiction:
     return PendingContradiction.model_validate(
         {**data, "memory_a": row["memory_a"], "memory_b": row["memory_b"]}
     )
+
+
+# An entity's pending pairs are found from its own memories (the _entity queries):
+# filtering the tenant's every pending pair cost an entity's prime and prepare the size
+# of the tenant's whole review queue.
+def _pending_list(entity_id: str | None) -> str:
+    return "contradict/pending_list" if entity_id is None else "contradict/pending_list_entity"
+
+
+def _pending_count(entity_id: str | None) -> str:
+    return "contradict/pending_count" if entity_id is None else "contradict/pending_count_entity"
