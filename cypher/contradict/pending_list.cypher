@@ -1,4 +1,4 @@
-// Pending contradictions of a tenant (or those touching one entity), strongest first,
+// Pending contradictions of a tenant, strongest first (pending_list_entity: one entity),
 // with what an agent needs to judge them: both memories' entity, kind and dates.
 // A page starts after the (score, created_at, pending_id) key of the previous one.
 MATCH (p:PendingContradiction)
@@ -10,8 +10,6 @@ WHERE p.tenant_id = $tenant_id
                 OR (p.created_at = $after_at AND p.pending_id > $after_id))))
 MATCH (a:Memory {id: p.memory_id_a}) WHERE a.tenant_id = $tenant_id
 MATCH (b:Memory {id: p.memory_id_b}) WHERE b.tenant_id = $tenant_id
-WITH p, a, b
-WHERE $entity_id IS NULL OR a.entity_id = $entity_id OR b.entity_id = $entity_id
 RETURN p {.*, pair_key: null, content_a_sha256: null, content_b_sha256: null} AS pending,
        a {.entity_id, .kind, .occurred_at, .importance} AS memory_a,
        b {.entity_id, .kind, .occurred_at, .importance} AS memory_b
