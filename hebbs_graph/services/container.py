@@ -12,6 +12,7 @@ from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.llm import build_llm
 from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.listeners import WriteListener
 from hebbs_graph.services.memory.backup import BackupService
 from hebbs_graph.services.memory.conversation import ConversationService
@@ -79,16 +80,20 @@ async def open_services(
     recall = RecallService(store, embedder, settings.recall, settings.contradiction)
     # The LLM judges contradictions at write time only when enabled for ingest.
     contradiction = settings.contradiction
+    foreground = Foreground()  # the writes running here, which the checker gives way to
     contradict = ContradictionService(
         store,
         contradiction,
         llm if contradiction.contradiction_llm_on_ingest else None,
         recall.sizes,
+        foreground,
     )
     # Phase 1 after every remember, batch and revise, and after every stored insight: one
     # list, handed to both writers.
     listeners: list[WriteListener] = [contradict]
-    memory = MemoryService(store, embedder, settings.memory, listeners=listeners)
+    memory = MemoryService(
+        store, embedder, settings.memory, listeners=listeners, foreground=foreground
+    )
     contradict.start()  # this process's checker: its own writes, and the sweep
     reflect = ReflectService(store, embedder, settings.reflect, llm=llm, listeners=listeners)
     prime = PrimeService(

@@ -196,6 +196,12 @@ class Settings(BaseSettings):
     # The sweep for checks nobody holds (failed ones, a stopped worker's, leftovers of a
     # restart or an outage) runs this often, across tenants.
     contradiction_check_sweep_s: float = Field(default=30.0, gt=0.0)
+    # The background checker gives way to this process's writes: it starts a round once
+    # no remember, batch or revise has run for contradiction_check_quiet_s, or once the
+    # oldest check it holds has waited contradiction_check_max_wait_s (writes that never
+    # pause still have their checks run, at most this late plus the check itself).
+    contradiction_check_quiet_s: float = Field(default=0.02, ge=0.0)
+    contradiction_check_max_wait_s: float = Field(default=30.0, ge=0.0)
     # A worker's claim on a memory's check lasts this long (renewed while it waits in a
     # long queue); one that outlives its worker frees the check after this.
     contradiction_check_claim_s: float = Field(default=120.0, gt=0.0)

@@ -72,6 +72,8 @@ class ContradictionSettings(Section):
     contradiction_detection: bool
     contradiction_detection_mode: Literal["async", "sync"]
     contradiction_check_sweep_s: float
+    contradiction_check_quiet_s: float
+    contradiction_check_max_wait_s: float
     contradiction_check_claim_s: float
     contradiction_check_retry_s: float
     contradiction_check_retry_max_s: float

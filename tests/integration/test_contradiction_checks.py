@@ -282,3 +282,68 @@ async def test_closing_stops_the_checker_whatever_it_last_did(
     done, _ = await asyncio.wait({closing}, timeout=30)
     assert closing in done, "Services.close() did not return within 30 s"
     assert not mine.contradict.queue.running
+
+
+# -- the checker gives way to writes ---------------------------------------------------
+
+
+async def test_checks_wait_for_a_pause_in_the_writes(
+    services: Services, tenant: str, closing: list[Any]
+) -> None:
+    """While a write of this process runs, a queued check waits (it would take the
+    embedder's cores and the GIL from the write's answer); once the writes pause for
+    contradiction_check_quiet_s it runs."""
+    settings = services.settings.model_copy(
+        update={"contradiction_check_quiet_s": 0.05, "contradiction_check_max_wait_s": 60.0}
+    )
+    contradict = ContradictionService(services.store, settings.contradiction)
+    contradict.start()
+    closing.append(contradict)
+    memory = MemoryService(
+        services.store,
+        services.embedder,
+        settings.memory,
+        listeners=[contradict],
+        foreground=contradict.queue.foreground,
+    )
+    old = await memory.remember(tenant, BUDGETS[0])
+    assert await contradict.drain(10)
+    with memory.foreground.writing():  # a long write of this process, still running
+        new = await memory.remember(tenant, BUDGETS[1])
+        await asyncio.sleep(1.0)
+        assert await pairs(services, tenant) == set()
+        assert set(await markers(services, tenant)) == {new.id}
+    assert await contradict.drain(10)
+    assert await pairs(services, tenant) == {(old.id, new.id)}
+    assert await markers(services, tenant) == {}
+
+
+async def test_writes_that_never_pause_still_have_their_checks_run(
+    services: Services, tenant: str, closing: list[Any]
+) -> None:
+    """The bound: a check waits for a pause at most contradiction_check_max_wait_s."""
+    settings = services.settings.model_copy(
+        update={"contradiction_check_quiet_s": 0.05, "contradiction_check_max_wait_s": 0.5}
+    )
+    contradict = ContradictionService(services.store, settings.contradiction)
+    contradict.start()
+    closing.append(contradict)
+    memory = MemoryService(
+        services.store,
+        services.embedder,
+        settings.memory,
+        listeners=[contradict],
+        foreground=contradict.queue.foreground,
+    )
+    with memory.foreground.writing():
+        old = await memory.remember(tenant, BUDGETS[0])
+        new = await memory.remember(tenant, BUDGETS[1])
+        answered = time.monotonic()
+        await eventually(lambda: _has_pairs(services, tenant), timeout_s=10)
+        waited = time.monotonic() - answered
+    assert await pairs(services, tenant) == {(old.id, new.id)}
+    assert 0.3 <= waited < 10
+
+
+async def _has_pairs(services: Services, tenant: str) -> bool:
+    return bool(await pairs(services, tenant))

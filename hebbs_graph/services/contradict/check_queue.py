@@ -17,6 +17,11 @@ sweep claims what nobody holds, across tenants (failed checks, a stopped worker'
 writes, what a restart left). Claims are taken lock first (as leases are), so two
 workers never both win one memory. While Neo4j is unavailable the checker backs off
 and keeps its queue.
+
+The checker gives way to this process's writes (``services/foreground.py``): a round
+starts once no remember, batch or revise has run for contradiction_check_quiet_s, or
+once the oldest check it holds has waited contradiction_check_max_wait_s, so a check
+never slows a write's answer unless the writes never pause.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.services.contradict.vectors import TenantVectors
+from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.leases import new_holder
 from hebbs_graph.settings import ContradictionSettings
 from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
@@ -73,10 +79,17 @@ class Waiting:
 
 
 class CheckQueue:
-    def __init__(self, store: GraphStore, settings: ContradictionSettings, check: Check) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        settings: ContradictionSettings,
+        check: Check,
+        foreground: Foreground | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
         self.check = check
+        self.foreground = foreground or Foreground()
         self.holder = new_holder()
         self._waiting: deque[Waiting] = deque()
         self._queued = 0  # memories in _waiting
@@ -158,8 +171,10 @@ class CheckQueue:
                 self._wake.clear()
             try:
                 if self._waiting:
+                    await self._give_way(self._waiting[0].since)
                     await self._check_next()
                 elif loop.time() >= next_sweep:
+                    await self._give_way(next_sweep)
                     await self.sweep()
                     spread = 1 + SWEEP_JITTER * (2 * random.random() - 1)
                     next_sweep = loop.time() + self.settings.contradiction_check_sweep_s * spread
@@ -178,6 +193,14 @@ class CheckQueue:
             except Exception:  # a bug must not stop the checker
                 log.exception("contradiction checks: a round failed")
                 await asyncio.sleep(1.0)
+
+    async def _give_way(self, since: float) -> None:
+        """Wait for a pause in this process's writes, at most until what waits since
+        ``since`` (loop time) has waited contradiction_check_max_wait_s."""
+        s = self.settings
+        left = since + s.contradiction_check_max_wait_s - asyncio.get_running_loop().time()
+        if left > 0:
+            await self.foreground.pause(s.contradiction_check_quiet_s, left)
 
     async def _check_next(self) -> None:
         """Check the oldest queued write, with the writes of its tenant queued after it."""

@@ -40,6 +40,7 @@ from hebbs_graph.services.cursor import (
     encode_cursor,
     encode_pending_cursor,
 )
+from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings
 from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
@@ -58,11 +59,13 @@ class ContradictionService:
         settings: ContradictionSettings,
         llm: LLMClient | None = None,
         sizes: ScopeSizes | None = None,
+        foreground: Foreground | None = None,
     ):
         self.store = store
         self.settings = settings
         self.detector = Detector(store, settings, llm, sizes)
-        self.queue = CheckQueue(store, settings, self._check)
+        # foreground: the writes this process's checker gives way to (MemoryService's).
+        self.queue = CheckQueue(store, settings, self._check, foreground)
 
     def start(self) -> None:
         """Start this process's background checker (open_services does)."""

@@ -24,6 +24,7 @@ from hebbs_graph.models.memory import (
     ReviseIn,
 )
 from hebbs_graph.services.cursor import decode_cursor, encode_cursor
+from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.listeners import WriteListener, write_mark
 from hebbs_graph.services.memory.forget import drop_empty_entities, forget_matching
 from hebbs_graph.services.memory.remember import WRITE_CHUNK as WRITE_CHUNK
@@ -50,10 +51,13 @@ class MemoryService:
         settings: MemorySettings,
         *,
         listeners: list[WriteListener] | None = None,
+        foreground: Foreground | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.settings = settings
+        # Holds every remember, batch and revise while it runs (the checker waits for a pause).
+        self.foreground = foreground or Foreground()
         self._remember = Remember(
             store, embedder, settings, listeners if listeners is not None else []
         )
@@ -82,7 +86,8 @@ class MemoryService:
 
     async def remember(self, tenant_id: str, item: MemoryIn) -> Memory:
         """Store one episode, or reinforce and return the one it repeats (remember.py)."""
-        memories = await self._remember(tenant_id, [item], prefix="")
+        with self.foreground.writing():
+            memories = await self._remember(tenant_id, [item], prefix="")
         return memories[0]
 
     async def remember_batch(self, tenant_id: str, items: list[MemoryIn]) -> list[str]:
@@ -97,7 +102,8 @@ class MemoryService:
                 f"memories holds {len(items)} items; the limit is {limit} per batch",
                 details={"field": "memories", "limit": limit},
             )
-        memories = await self._remember(tenant_id, items, prefix="memories")
+        with self.foreground.writing():
+            memories = await self._remember(tenant_id, items, prefix="memories")
         reinforced = [m.id for m in memories if m.reinforced]
         return BatchOut(
             memory_ids=[m.id for m in memories], reinforced=list(dict.fromkeys(reinforced))
@@ -194,6 +200,10 @@ class MemoryService:
     # -- revise ---------------------------------------------------------------------
 
     async def revise(self, tenant_id: str, memory_id: str, change: ReviseIn) -> Memory:
+        with self.foreground.writing():
+            return await self._revise(tenant_id, memory_id, change)
+
+    async def _revise(self, tenant_id: str, memory_id: str, change: ReviseIn) -> Memory:
         if change.model_dump(exclude_unset=True, exclude={"context_mode"}) == {}:
             raise InvalidInput(
                 "nothing to revise: give content, importance, context or entity_id",

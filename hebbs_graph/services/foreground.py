@@ -1,0 +1,54 @@
+"""Writes in progress in this process, so that background work can give way to them.
+
+A remember, a batch or a revise holds ``writing()`` from the moment the service takes
+it until its answer is ready. The contradiction checker asks ``pause`` before each round:
+it waits until no write has run for a moment, or until what it holds has waited long
+enough. On a small machine a check running beside a write takes the embedder's cores
+(ONNX Runtime's threads wait for the slowest one) and, in the classifier, the GIL the
+request's own Python needs; run in the pauses between writes, the same checks cost the
+writes nothing, and a stream of writes that never pauses still has its checks run,
+a bounded time late.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Iterator
+
+
+class Foreground:
+    def __init__(self) -> None:
+        self._active = 0
+        self._ended = float("-inf")  # time.monotonic() when the last write finished
+
+    @property
+    def active(self) -> int:
+        """Writes running now."""
+        return self._active
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        self._active += 1
+        try:
+            yield
+        finally:
+            self._active -= 1
+            self._ended = time.monotonic()
+
+    def quiet_for(self) -> float:
+        """Seconds since the last write finished; 0 while one is running."""
+        return 0.0 if self._active else max(0.0, time.monotonic() - self._ended)
+
+    async def pause(self, quiet_s: float, at_most_s: float) -> float:
+        """Return once no write has run for ``quiet_s``, or after ``at_most_s`` whatever
+        the writes do; the seconds waited."""
+        started = time.monotonic()
+        until = started + at_most_s
+        while True:
+            now = time.monotonic()
+            quiet = self.quiet_for()
+            if quiet >= quiet_s or now >= until:
+                return now - started
+            await asyncio.sleep(min(quiet_s - quiet, until - now))
