@@ -29,6 +29,7 @@ from hebbs_graph.api.palace import SWAGGER_PATH, palace_router, swagger_assets_r
 from hebbs_graph.api.recall import RecallController
 from hebbs_graph.api.reflect import ReflectController
 from hebbs_graph.api.subscribe import subscribe_route
+from hebbs_graph.api.worker_parent import end_with_parent
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.services.recall.subscribe import SubscriptionSlots
@@ -44,6 +45,7 @@ class MetricsController(PrometheusController):
 
 def app_from_environment() -> Litestar:
     """The app as each ``serve --workers N`` process builds it: settings from HEBBS_*."""
+    end_with_parent()
     return create_app(Settings())
 
 

@@ -157,6 +157,7 @@ def serve(
     import uvicorn
 
     from hebbs_graph.api.app import create_app
+    from hebbs_graph.api.worker_parent import PARENT_ENV
 
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -199,6 +200,7 @@ def serve(
     _migrate_once(settings)
     # Each worker builds its app from the environment: hand it this command's overrides.
     os.environ.update({"HEBBS_HOST": settings.host, "HEBBS_PORT": str(settings.port)})
+    os.environ[PARENT_ENV] = str(os.getpid())  # each worker ends with this process
     uvicorn.run(
         "hebbs_graph.api.app:app_from_environment",
         factory=True,

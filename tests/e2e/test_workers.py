@@ -4,6 +4,8 @@ another can finish, because the state they share lives in Neo4j."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 
@@ -90,3 +92,34 @@ def test_what_one_process_starts_another_finishes(tenant: str, tmp_path: Path) -
             ).json()["results"]
             marked = [r for r in found if r["conflicts_with"]]
             assert len(marked) == 2
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting for its reaper counts as ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+def test_workers_end_when_serve_is_killed(tenant: str, tmp_path: Path) -> None:
+    """`serve --workers 2` killed with SIGKILL: its workers shut down too, instead of
+    serving on the inherited socket (the port taken from the next serve) with their
+    checks held."""
+    with served(tenant, tmp_path / "serve.log", "--workers", "2") as (url, key, proc):
+        workers = spawned_workers(proc.pid, 2)
+        assert len(workers) == 2
+        auth = {"Authorization": f"Bearer {key}"}
+        with httpx.Client(headers=auth, timeout=60) as http:
+            made = http.post(f"{url}/v1/memories", json={"content": "a note before the kill"})
+            assert made.status_code == 201, made.text
+        proc.kill()
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = [pid for pid in workers if alive(pid)]
+        for pid in left:  # never leave them behind, whatever the outcome
+            os.kill(pid, signal.SIGKILL)
+        assert not left, "workers outlived the serve process killed with SIGKILL"
