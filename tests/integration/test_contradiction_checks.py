@@ -287,15 +287,13 @@ async def test_closing_stops_the_checker_whatever_it_last_did(
 # -- the checker gives way to writes ---------------------------------------------------
 
 
-async def test_checks_wait_for_a_pause_in_the_writes(
-    services: Services, tenant: str, closing: list[Any]
-) -> None:
-    """While a write of this process runs, a queued check waits (it would take the
-    embedder's cores and the GIL from the write's answer); once the writes pause for
-    contradiction_check_quiet_s it runs."""
-    settings = services.settings.model_copy(
-        update={"contradiction_check_quiet_s": 0.05, "contradiction_check_max_wait_s": 60.0}
-    )
+def giving_way(
+    services: Services, closing: list[Any], *, max_wait_s: float
+) -> tuple[ContradictionService, MemoryService]:
+    """A started checker and a writer sharing one Foreground: the checker gives way to
+    that writer's writes (a 50 ms pause, at most ``max_wait_s``)."""
+    update = {"contradiction_check_quiet_s": 0.05, "contradiction_check_max_wait_s": max_wait_s}
+    settings = services.settings.model_copy(update=update)
     contradict = ContradictionService(services.store, settings.contradiction)
     contradict.start()
     closing.append(contradict)
@@ -306,6 +304,16 @@ async def test_checks_wait_for_a_pause_in_the_writes(
         listeners=[contradict],
         foreground=contradict.queue.foreground,
     )
+    return contradict, memory
+
+
+async def test_checks_wait_for_a_pause_in_the_writes(
+    services: Services, tenant: str, closing: list[Any]
+) -> None:
+    """While a write of this process runs, a queued check waits (it would take the
+    embedder's cores and the GIL from the write's answer); once the writes pause for
+    contradiction_check_quiet_s it runs."""
+    contradict, memory = giving_way(services, closing, max_wait_s=60.0)
     old = await memory.remember(tenant, BUDGETS[0])
     assert await contradict.drain(10)
     with memory.foreground.writing():  # a long write of this process, still running
@@ -322,19 +330,7 @@ async def test_writes_that_never_pause_still_have_their_checks_run(
     services: Services, tenant: str, closing: list[Any]
 ) -> None:
     """The bound: a check waits for a pause at most contradiction_check_max_wait_s."""
-    settings = services.settings.model_copy(
-        update={"contradiction_check_quiet_s": 0.05, "contradiction_check_max_wait_s": 0.5}
-    )
-    contradict = ContradictionService(services.store, settings.contradiction)
-    contradict.start()
-    closing.append(contradict)
-    memory = MemoryService(
-        services.store,
-        services.embedder,
-        settings.memory,
-        listeners=[contradict],
-        foreground=contradict.queue.foreground,
-    )
+    _, memory = giving_way(services, closing, max_wait_s=0.5)
     with memory.foreground.writing():
         started = time.monotonic()  # before the first check is queued
         old = await memory.remember(tenant, BUDGETS[0])

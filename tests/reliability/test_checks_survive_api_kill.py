@@ -12,12 +12,11 @@ process sweeps every second, as any API process does every 30 s by default. Both
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
-from tests.support.checks import checks_run_json
+from tests.support.checks import checks_run_json, every_memory
 from tests.support.served import served
 
 # A store of varied memories, two of which disagree; a batch, singles and a revision.
@@ -27,18 +26,6 @@ BATCH = [
 ]
 HIGH = {"content": "The kiln project's budget is $5,000", "entity_id": "k"}
 LOW = {"content": "The kiln project's budget is $2,000", "entity_id": "k"}
-
-
-def every_memory(http: httpx.Client) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        params = {"limit": 1000, **({"cursor": cursor} if cursor else {})}
-        page = http.get("/v1/memories", params=params).json()
-        found += page["items"]
-        cursor = page["next_cursor"]
-        if not cursor:
-            return found
 
 
 def test_checks_acknowledged_before_a_kill_are_run_by_the_next_process(

@@ -18,7 +18,6 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -27,7 +26,7 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.localneo4j import LocalNeo4j
 from hebbs_graph.settings import Settings
 from tests.live import LiveApi, free_port
-from tests.support.checks import checks_run_json
+from tests.support.checks import checks_run_json, every_memory
 
 # LocalNeo4j leaves the server running past its Popen object, by design.
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
@@ -57,18 +56,6 @@ def own_neo4j(settings: Settings, tmp_path: Path) -> Iterator[tuple[LocalNeo4j, 
         yield neo4j, mine
     finally:
         neo4j.stop()
-
-
-def every_memory(http: httpx.Client) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    cursor = None
-    while True:
-        params = {"limit": 1000, **({"cursor": cursor} if cursor else {})}
-        page = http.get("/v1/memories", params=params).json()
-        found += page["items"]
-        cursor = page["next_cursor"]
-        if not cursor:
-            return found
 
 
 def test_no_acknowledged_write_is_left_unchecked(

@@ -12,6 +12,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import httpx
+
 from hebbs_graph.models.contradict import PrepareOut
 
 TIMEOUT_S = 60.0
@@ -41,3 +43,17 @@ def checks_run_json(
             return out
         assert time.monotonic() < deadline, f"{out['checks_pending']} checks still waiting"
         time.sleep(0.05)
+
+
+def every_memory(http: httpx.Client) -> list[dict[str, Any]]:
+    """Every memory of the client's tenant, page by page (each says whether its check
+    is still waiting: contradiction_check_pending)."""
+    found: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        params = {"limit": 1000, **({"cursor": cursor} if cursor else {})}
+        page = http.get("/v1/memories", params=params).json()
+        found += page["items"]
+        cursor = page["next_cursor"]
+        if not cursor:
+            return found
