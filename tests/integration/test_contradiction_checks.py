@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from hebbs_graph.models.contradict import DetectionOut, PrepareIn, ScanIn
 from hebbs_graph.models.memory import MemoryIn, ReviseIn
 from hebbs_graph.resources import cypher_dir
 from hebbs_graph.services.container import Services, open_services
+from hebbs_graph.services.contradict import check_queue
 from hebbs_graph.services.contradict.service import ContradictionService
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.memory.service import MemoryService
@@ -237,12 +238,12 @@ async def test_two_checkers_never_run_the_same_check(
         async def counted(
             tenant_id: str,
             memory_ids: list[str],
-            fresh: TenantVectors | None,
+            held: Sequence[TenantVectors],
             real: Callable[..., Awaitable[DetectionOut]] = real,
             n: int = n,
         ) -> DetectionOut:
             checked[n] += [m for m in memory_ids if m in ids]
-            return await real(tenant_id, memory_ids, fresh)
+            return await real(tenant_id, memory_ids, held)
 
         worker.queue.check = counted
         workers.append(worker)
@@ -339,6 +340,39 @@ async def test_writes_that_never_pause_still_have_their_checks_run(
         waited = time.monotonic() - started
     assert await pairs(services, tenant) == {(old.id, new.id)}
     assert waited >= 0.5  # no pause came: the bound, not a pause, let the check run
+
+
+async def test_a_round_takes_later_queued_writes_vectors_as_held(
+    services: Services, tenant: str, closing: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two batches whose checks run in two rounds: the first round lists the tenant (new
+    to the kept vectors) and finds the second batch's vectors with the queue, not by
+    reading them back from Neo4j; the pair across the batches is still raised."""
+    monkeypatch.setattr(check_queue, "MAX_BATCH", 70)
+    contradict, memory = giving_way(services, closing, max_wait_s=60.0)
+    first = [BUDGETS[0], *tickets(0, 69)]
+    second = [BUDGETS[1], *tickets(100, 69)]
+    read: list[str] = []
+    services.store.on_query = lambda name, seconds, rows: read.append(name)
+    try:
+        with memory.foreground.writing():  # both batches queued before the first round
+            old = (await memory.remember_batch(tenant, first))[0]
+            new = (await memory.remember_batch(tenant, second))[0]
+            assert contradict.queue.waiting == 140
+        assert await contradict.drain(30)
+    finally:
+        services.store.on_query = None
+    assert read.count("contradict/tenant_stamps") == 1  # listed, in the first round
+    assert "contradict/vectors_by_id" not in read
+    assert await pairs(services, tenant) == {(old, new)}
+    assert await markers(services, tenant) == {}
+
+
+def tickets(start: int, n: int) -> list[MemoryIn]:
+    return [
+        MemoryIn(content=f"Ticket {i} was triaged by the support rota")
+        for i in range(start, start + n)
+    ]
 
 
 async def _has_pairs(services: Services, tenant: str) -> bool:

@@ -53,7 +53,7 @@ async def pairs(services: Services, tenant: str, among: set[str]) -> set[tuple[s
 
 async def fresh_listing(services: Services, tenant: str) -> TenantVectors:
     cold = KeptVectors(services.store, KINDS, services.settings.contradiction_vector_cache_rows)
-    return await cold.current(tenant, None)
+    return await cold.current(tenant, ())
 
 
 def assert_same(got: TenantVectors, expected: TenantVectors) -> None:

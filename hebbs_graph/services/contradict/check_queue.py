@@ -31,7 +31,7 @@ import contextlib
 import logging
 import random
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -47,8 +47,9 @@ from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
 
 log = logging.getLogger(__name__)
 
-# Runs Phase 1 for stored memories of one tenant (raising on failure).
-Check = Callable[[str, list[str], TenantVectors | None], Awaitable[DetectionOut]]
+# Runs Phase 1 for stored memories of one tenant (raising on failure), given vectors
+# this process holds already.
+Check = Callable[[str, list[str], Sequence[TenantVectors]], Awaitable[DetectionOut]]
 # Memories checked together, at most: consecutive writes of a tenant are joined.
 MAX_BATCH = 1000
 # Backoff while Neo4j is unavailable: 0.5 s, doubling, at most this.
@@ -222,7 +223,11 @@ class CheckQueue:
             if waited > RENEW_AFTER * self.settings.contradiction_check_claim_s:
                 due = await self._renew(tenant_id, due)
             if due:
-                await self.run(tenant_id, due, _joined([w.fresh for w in batch]))
+                # The vectors of the tenant's later writes, queued here, are a source too:
+                # a full listing of the tenant (due every few seconds while it grows)
+                # would otherwise read them back from Neo4j one round before their own.
+                later = [w.fresh for w in self._waiting if w.tenant_id == tenant_id]
+                await self.run(tenant_id, due, _held([w.fresh for w in batch] + later))
         except GraphUnavailable:
             self._waiting.extendleft(reversed(batch))  # ours still: try again later
             self._queued += size
@@ -233,13 +238,13 @@ class CheckQueue:
     # -- running checks -----------------------------------------------------------------
 
     async def run(
-        self, tenant_id: str, due: dict[str, datetime], fresh: TenantVectors | None = None
+        self, tenant_id: str, due: dict[str, datetime], held: Sequence[TenantVectors] = ()
     ) -> DetectionOut | None:
         """Check claimed memories; clear their markers when done, or keep them for a
         retry when the check fails (None). GraphUnavailable is raised: the caller
         decides when to try again."""
         try:
-            out = await self.check(tenant_id, list(due), fresh)
+            out = await self.check(tenant_id, list(due), held)
         except GraphUnavailable:
             raise
         except Exception:
@@ -364,13 +369,7 @@ def _rows(due: dict[str, datetime]) -> list[dict[str, Any]]:
     return [{"id": mid, "due": at} for mid, at in due.items()]
 
 
-def _joined(parts: list[TenantVectors | None]) -> TenantVectors | None:
-    """The vectors several writes hold already, together (a source for the numpy path,
-    which reads whatever no source holds)."""
-    found = [p for p in parts if p is not None and len(p)]
-    if len(found) <= 1:
-        return found[0] if found else None
-    joined = found[0]
-    for part in found[1:]:
-        joined = joined.replaced((), part)
-    return joined
+def _held(parts: list[TenantVectors | None]) -> list[TenantVectors]:
+    """The vectors writes queued here hold already (sources for the numpy path, which
+    reads whatever no source holds)."""
+    return [p for p in parts if p is not None and len(p)]

@@ -23,7 +23,7 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any
 
 from threadpoolctl import ThreadpoolController
@@ -117,16 +117,17 @@ class Detector:
         return self.settler.llm_on_ingest
 
     async def detect(
-        self, tenant_id: str, ids: list[str], *, fresh: TenantVectors | None = None
+        self, tenant_id: str, ids: list[str], *, held: Sequence[TenantVectors] = ()
     ) -> DetectionOut:
         """Run Phase 1 for ``ids`` (already stored) and record what it finds.
 
-        ``fresh``: vectors the caller holds already (a write's own, just embedded), so
-        the numpy path need not read them back."""
+        ``held``: vectors the caller holds already (writes' own, just embedded: these
+        memories', and those of later writes queued for their checks), so the numpy path
+        need not read them back."""
         out = DetectionOut()
         step = self.settings.contradiction_chunk
         chunks = [ids[start : start + step] for start in range(0, len(ids), step)]
-        check = await self._checker(tenant_id, chunks, fresh, out)
+        check = await self._checker(tenant_id, chunks, held, out)
         for chunk in chunks:
             await check(chunk)
             out.checked += len(chunk)
@@ -138,7 +139,7 @@ class Detector:
         self,
         tenant_id: str,
         chunks: list[list[str]],
-        fresh: TenantVectors | None,
+        held: Sequence[TenantVectors],
         out: DetectionOut,
     ) -> Check:
         """The cheapest way to this write's true neighbours.
@@ -162,7 +163,7 @@ class Detector:
         path = self.choose(tenant_id, writing, size)
         if path == "numpy":
             self.index_spent.pop(tenant_id, None)
-            return await self._numpy_checker(tenant_id, chunks, fresh, out)
+            return await self._numpy_checker(tenant_id, chunks, held, out)
         params = {
             "tenant_id": tenant_id,
             "tenant_wide": self.tenant_wide,
@@ -231,7 +232,7 @@ class Detector:
         self,
         tenant_id: str,
         chunks: list[list[str]],
-        fresh: TenantVectors | None,
+        held: Sequence[TenantVectors],
         out: DetectionOut,
     ) -> Check:
         """Compares ``chunks`` (asked for in this order) in numpy; while Neo4j checks and
@@ -243,7 +244,7 @@ class Detector:
         and Neo4j keeps the open ones as pending in the same query that checks them.
         With it, every neighbour pair still open comes back to be judged."""
         s = self.settings
-        vectors = await self.vectors.current(tenant_id, fresh)
+        vectors = await self.vectors.current(tenant_id, held)
         floor = s.contradiction_min_confidence
         score_cap = s.contradiction_heuristic_cap
         judging = self.llm_on_ingest

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -71,12 +72,12 @@ class KeptVectors:
         vectors = kept.vectors.replaced(ids, TenantVectors.empty())
         self.cache.put(tenant_id, dataclasses.replace(kept, vectors=vectors))
 
-    async def current(self, tenant_id: str, fresh: TenantVectors | None) -> TenantVectors:
+    async def current(self, tenant_id: str, held: Sequence[TenantVectors]) -> TenantVectors:
         """Every current memory of the tenant (id, stamp, content, vector), in id order,
-        as Neo4j holds it now. ``fresh``: vectors the caller holds already."""
+        as Neo4j holds it now. ``held``: vectors the caller holds already."""
         kept = self.cache.get(tenant_id)
         if kept is None or self._listing_due(kept):
-            return await self._list(tenant_id, fresh)
+            return await self._list(tenant_id, held)
         began = utcnow()
         rows = await self.store.read_rows(
             "contradict/tenant_changes",
@@ -88,9 +89,9 @@ class KeptVectors:
         changes = _changes(rows[0] if rows else None)
         plan = reconcile(kept, changes)
         if plan is None:
-            return await self._list(tenant_id, fresh)
+            return await self._list(tenant_id, held)
         drop, changed = plan
-        sources = [s for s in (fresh, kept.vectors) if s is not None and len(s)]
+        sources = [s for s in (kept.vectors, *held) if len(s)]
         need = missing(changed, sources)
         read = await self.store.read(lambda tx: self._read(tx, tenant_id, need)) if need else []
         vectors = await asyncio.to_thread(
@@ -112,14 +113,15 @@ class KeptVectors:
         age = time.monotonic() - kept.listed_at
         return age >= max(RELIST_MIN_S, RELIST_FACTOR * kept.listing_s)
 
-    async def _list(self, tenant_id: str, fresh: TenantVectors | None) -> TenantVectors:
+    async def _list(self, tenant_id: str, held: Sequence[TenantVectors]) -> TenantVectors:
         """Lists the tenant in full and reads the vectors no source holds at their stamp.
         The count and the created nodes are taken first: a node created after them is
         seen by the next check, whether or not the listing caught it."""
         started = time.monotonic()
         began = utcnow()
         old = self.cache.get(tenant_id)
-        sources = [s for s in (fresh, old.vectors if old else None) if s is not None and len(s)]
+        # The kept rows first: most listed memories are there.
+        sources = [s for s in (old.vectors if old else None, *held) if s is not None and len(s)]
 
         async def work(tx: Tx) -> tuple[Changes, list[Listed], float, list[dict[str, Any]]]:
             counted = await tx.one(

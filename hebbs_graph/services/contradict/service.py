@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -126,7 +126,7 @@ class ContradictionService:
             self.queue.put(tenant_id, due, fresh)
             return
         try:
-            out = await self.queue.run(tenant_id, due, fresh)
+            out = await self.queue.run(tenant_id, due, [fresh])
         except GraphUnavailable:
             log.warning(
                 "contradiction check failed for %d memories of tenant %s (Neo4j "
@@ -144,15 +144,13 @@ class ContradictionService:
                     m.contradiction_check_pending = False
 
     async def _check(
-        self, tenant_id: str, ids: list[str], fresh: TenantVectors | None
+        self, tenant_id: str, ids: list[str], held: Sequence[TenantVectors]
     ) -> DetectionOut:
-        return await self.detector.detect(tenant_id, ids, fresh=fresh)
+        return await self.detector.detect(tenant_id, ids, held=held)
 
-    async def _check_unmarked(
-        self, tenant_id: str, ids: list[str], fresh: TenantVectors | None
-    ) -> None:
+    async def _check_unmarked(self, tenant_id: str, ids: list[str], fresh: TenantVectors) -> None:
         try:
-            await self.detector.detect(tenant_id, ids, fresh=fresh)
+            await self.detector.detect(tenant_id, ids, held=[fresh])
         except Exception:
             log.warning(
                 "contradiction detection failed for %d unmarked memories of tenant %s",
