@@ -6,7 +6,7 @@ WHERE m.tenant_id = $tenant_id
 SET m.check_lock = true
 REMOVE m.check_lock
 WITH m, row
-WHERE m.check_due = row.due
+WHERE m.check_due = datetime(row.due)
 WITH m, coalesce(m.check_failures, 0) + 1 AS failures
 WITH m, failures, $retry_s * 2.0 ^ (CASE WHEN failures > 20 THEN 20 ELSE failures END - 1) AS wait
 SET m.check_failures = failures, m.check_claimed_by = null,

@@ -7,7 +7,7 @@ WHERE m.tenant_id = $tenant_id
 SET m.check_lock = true
 REMOVE m.check_lock
 WITH m, row
-WHERE m.check_due = row.due
+WHERE m.check_due = datetime(row.due)
   AND (m.check_claimed_by = $holder OR m.check_claimed_until IS NULL
        OR m.check_claimed_until <= $now)
 SET m.check_claimed_by = $holder, m.check_claimed_until = $until

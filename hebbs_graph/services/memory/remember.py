@@ -167,7 +167,9 @@ class Remember:
             "importance": item.importance,
             "context_json": dump_context(item.context, self.settings),
             "tags": item.tags,
-            "occurred_at": item.occurred_at or now,
+            # ISO 8601, read with datetime() (cypher/fragments/episode): the driver's
+            # conversion of a datetime costs ~40 µs, 20 ms a batch of 500.
+            "occurred_at": (item.occurred_at or now).isoformat(),
         }
 
     async def _duplicates(
