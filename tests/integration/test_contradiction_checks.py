@@ -232,6 +232,9 @@ async def test_two_checkers_never_run_the_same_check(
     for n in range(2):
         store = GraphStore(settings)  # each worker its own driver, as two processes
         closing.append(store)
+        # Connected before the race: a driver's first connection is slow on a cold Neo4j,
+        # and the other worker could claim every page before this one's first claim.
+        assert await store.ping()
         worker = ContradictionService(store, settings.contradiction)
         real = worker.queue.check
 

@@ -203,3 +203,41 @@ def test_nearest_pairs_within_a_scope() -> None:
     assert [(x, y) for x, y, _ in got] == [("a", "d"), ("c", "e")]
     wide = nearest_pairs(tv.ids, tv.matrix, ["a"], k=5, min_similarity=0.5)
     assert {y for _, y, _ in wide} == {"b", "c", "d", "e"}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_nearest_pairs_by_scope_are_the_whole_tenant_masked(seed: int) -> None:
+    """Comparing each query with its scope's rows alone finds what comparing with the
+    whole tenant and masking the other scopes found: the same pairs in query order,
+    ties broken towards the earlier memory."""
+    rng = np.random.default_rng(seed)
+    n = 400
+    base = rng.normal(size=(40, 16))
+    vectors = base[rng.integers(0, 40, n)] + 0.3 * rng.normal(size=(n, 16))
+    vectors[7] = vectors[3]  # an exact tie
+    ids = [f"m{i:04d}" for i in range(n)]
+    entities = [None if e == 0 else f"e{e}" for e in rng.integers(0, 12, n)]
+    tv = TenantVectors.of(
+        [(m, V1, m, v.tolist()) for m, v in zip(ids, vectors, strict=True)], entities
+    )
+    queries = [ids[i] for i in rng.choice(n, 60, replace=False)] + ["m0003"]
+    got = nearest_pairs(
+        tv.ids, tv.matrix, queries, k=4, min_similarity=0.3, scopes=tv.scope_codes,
+        groups=tv.scope_groups,
+    )  # fmt: skip
+    sims = tv.matrix @ tv.matrix.T
+    expected = []
+    for q in queries:
+        r = tv.position[q]
+        near = [
+            j
+            for j in range(n)
+            if j != r and tv.scope_codes[j] == tv.scope_codes[r] and sims[r, j] >= 0.3
+        ]
+        if len(near) > 4:  # the k best, most similar first; else in row order
+            near = sorted(near, key=lambda j: -sims[r, j])[:4]  # sorted() is stable
+        expected += [(q, ids[j]) for j in near]
+    assert [(a, b) for a, b, _ in got] == expected
+    assert got == nearest_pairs(
+        tv.ids, tv.matrix, queries, k=4, min_similarity=0.3, scopes=tv.scope_codes
+    )

@@ -249,6 +249,7 @@ class Detector:
         score_cap = s.contradiction_heuristic_cap
         judging = self.llm_on_ingest
         scopes = None if self.tenant_wide else vectors.scope_codes
+        groups = None if self.tenant_wide else vectors.scope_groups
 
         def flagged(chunk: list[str]) -> list[dict[str, Any]]:
             with one_blas_thread(len(chunk), s.contradiction_numpy_min_batch):
@@ -260,6 +261,7 @@ class Detector:
                     min_similarity=s.contradiction_min_similarity,
                     position=vectors.position,
                     scopes=scopes,
+                    groups=groups,
                 )
             if judging:  # the LLM may judge any neighbour: Neo4j checks them all
                 return [{"memory_id": a, "other_id": b, "similarity": sim} for a, b, sim in near]

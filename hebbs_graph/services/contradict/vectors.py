@@ -20,7 +20,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from hebbs_graph.services.contradict.nearest import Matrix, as_matrix
+from hebbs_graph.services.contradict.nearest import Matrix, as_matrix, scope_groups
 
 Stamp = tuple[int | None, str | None]  # (version, content_sha256)
 Listed = tuple[str, Stamp]  # a current memory: (id, stamp)
@@ -56,6 +56,11 @@ class TenantVectors:
             dtype=np.int64,
             count=len(self.entities),
         )
+
+    @cached_property
+    def scope_groups(self) -> dict[int, npt.NDArray[np.intp]]:
+        """The rows of each scope code, ascending (``nearest.scope_groups``)."""
+        return scope_groups(self.scope_codes)
 
     def holds(self, mid: str, stamp: Stamp) -> bool:
         row = self.position.get(mid)
