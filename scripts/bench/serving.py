@@ -17,12 +17,18 @@ REPO = Path(__file__).resolve().parents[2]
 
 @contextlib.contextmanager
 def api_server(
-    keys: dict[str, str], port: int, *, synthetic: bool = False, workers: int = 1
+    keys: dict[str, str],
+    port: int,
+    *,
+    synthetic: bool = False,
+    workers: int = 1,
+    repo: Path = REPO,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """``hebbs-graph serve --workers N`` with these API keys (key -> tenant); with
     synthetic vectors the same app with the synthetic embedder (bench_app.py), so cues
-    land in the same space as the store. Yields once the API answers."""
-    path = os.pathsep.join([str(REPO), str(REPO / "scripts" / "bench")])
+    land in the same space as the store. ``repo``: the checkout whose code serves (another
+    commit's, to compare). Yields once the API answers."""
+    path = os.pathsep.join([str(repo), str(repo / "scripts" / "bench")])
     env = os.environ | {
         "HEBBS_API_KEYS": ",".join(f"{key}:{tenant}" for key, tenant in keys.items()),
         "HEBBS_PORT": str(port),
@@ -37,7 +43,9 @@ def api_server(
     else:
         code = "from hebbs_graph.cli.main import main; main()"
         command = [sys.executable, "-c", code, "serve", "--workers", str(workers)]
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        command, env=env, cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         deadline = time.time() + 180
         while time.time() < deadline:
