@@ -5,15 +5,17 @@ episode of the same entity already holds reinforces that memory, as a recall doe
 gets its id, unless it says ``on_duplicate: store``; so does an item repeating an earlier
 item of the same call (one is stored). Nothing is stored or queued for a contradiction
 check for a duplicate. The lookup is one read by (tenant_id, content_key) (schema 015):
-a batch makes it before embedding anything, a single remember while its one text embeds
-(the vector is dropped for a duplicate). Two identical remembers racing may both store.
+a batch makes it before embedding anything, single remembers while their texts embed
+(a duplicate's vector is dropped). Single remembers of a tenant that arrive together are
+one call here, and each group looks up after the one before it has written (groups.py),
+so two identical ones are one memory; two in different processes may both store it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -90,22 +92,42 @@ class Remember:
         self.settings = settings
         self.listeners = listeners
 
-    async def __call__(self, tenant_id: str, items: list[MemoryIn], prefix: str) -> list[Memory]:
-        """One answer per item, in input order. All or nothing."""
+    async def __call__(
+        self,
+        tenant_id: str,
+        items: list[MemoryIn],
+        prefix: str,
+        *,
+        early: bool = False,
+        embedded: Callable[[], None] | None = None,
+        after: Awaitable[object] | None = None,
+    ) -> list[Memory]:
+        """One answer per item, in input order. All or nothing.
+
+        ``early`` (single remembers, alone or grouped: groups.py; any call of one item):
+        every text embeds while the edge targets and duplicates are looked up, and a
+        duplicate's vector is dropped. Otherwise (a batch) the texts embed chunk by chunk
+        in _write, after the lookup, so duplicates cost no embedding there. In a pipeline
+        of calls (groups.py), ``after`` (the write of the call before) is awaited before
+        the lookups, and ``embedded`` is called once the first chunk's vectors are ready
+        (again as its write begins)."""
         for i, item in enumerate(items):
             self._check(item, i, prefix)
-        # A single remember embeds while the edge targets and duplicates are looked up
-        # (the vector is dropped if it repeats a stored memory); a batch embeds chunk by
-        # chunk in _write, after the lookup, so duplicates cost no embedding there.
-        early = self._embed_early(items)
+        early = (early or len(items) == 1) and len(items) <= WRITE_CHUNK
+        vectors = self._embed_early(items) if early else None
+        if vectors is not None and embedded is not None:
+            vectors.add_done_callback(lambda _: embedded())  # not waiting for the lookups
         try:
+            if after is not None:
+                await after
             await self._check_edge_targets(tenant_id, items, prefix)
             keys = [content_key(item.content) for item in items]
             sorted_out = plan(items, keys, await self._duplicates(tenant_id, items, keys))
         except BaseException:
-            if early is not None:
-                early.cancel()
+            if vectors is not None:
+                vectors.cancel()
             raise
+        fresh_vectors = _picked(vectors, sorted_out.fresh) if vectors is not None else None
         now = utcnow()
         # Ids ascend in input order, so memories of one entity at the same occurred_at
         # take their timeline places (ordered by time, then id) in the order given.
@@ -132,7 +154,9 @@ class Remember:
             for edge in item.edges
             if edge.target_id != ids[i]
         ]
-        found = await self._write(tenant_id, rows, edges, sorted_out.reinforce(), now, early)
+        found = await self._write(
+            tenant_id, rows, edges, sorted_out.reinforce(), now, fresh_vectors, embedded
+        )
         new = {r["id"] for r in rows}
         stored = [found[r["id"]] for r in rows]
         await self._notify(tenant_id, stored, {r["id"]: r["embedding"] for r in rows})
@@ -140,6 +164,10 @@ class Remember:
             found[mid] if mid in new else found[mid].model_copy(update={"reinforced": True})
             for mid in ids
         ]
+
+    def check_one(self, item: MemoryIn) -> None:
+        """Refuse a single remember's input as such (fields named without an index)."""
+        self._check(item, 0, "")
 
     def _check(self, item: MemoryIn, index: int, prefix: str) -> None:
         where = f"{prefix}[{index}]." if prefix else ""
@@ -212,22 +240,20 @@ class Remember:
         reinforce: list[str],
         now: datetime,
         early: asyncio.Future[list[list[float]]] | None = None,
+        embedded: Callable[[], None] | None = None,
     ) -> dict[str, Memory]:
         """Write the rows chunk by chunk (the next embedding while this one writes); the
         reinforcement, and the edges of the memories reinforced, go with the last chunk.
-        ``early``: the one row's vector, already being computed (a single remember)."""
+        ``early``: the rows' vectors, already being computed (single remembers)."""
         chunks = [rows[i : i + WRITE_CHUNK] for i in range(0, len(rows), WRITE_CHUNK)] or [[]]
         found: dict[str, Memory] = {}
         written: list[str] = []
-        if early is not None and len(rows) == 1:
-            next_vectors = early
-        else:
-            if early is not None:
-                early.cancel()  # a duplicate: nothing to embed
-            next_vectors = asyncio.ensure_future(self._embed(chunks[0]))
+        next_vectors = early if early is not None else asyncio.ensure_future(self._embed(chunks[0]))
         try:
             for n, chunk in enumerate(chunks):
                 vectors = await next_vectors
+                if n == 0 and embedded is not None:
+                    embedded()
                 last = n + 1 == len(chunks)
                 if not last:
                     next_vectors = asyncio.ensure_future(self._embed(chunks[n + 1]))
@@ -250,11 +276,9 @@ class Remember:
     async def _embed(self, rows: list[dict[str, Any]]) -> list[list[float]]:
         return await self.embedder.embed([r["content"] for r in rows]) if rows else []
 
-    def _embed_early(self, items: list[MemoryIn]) -> asyncio.Future[list[list[float]]] | None:
-        if len(items) != 1:
-            return None
-        early = asyncio.ensure_future(self.embedder.embed([items[0].content]))
-        # Dropped (a duplicate, a refused edge): its outcome must not be reported unread.
+    def _embed_early(self, items: list[MemoryIn]) -> asyncio.Future[list[list[float]]]:
+        early = asyncio.ensure_future(self.embedder.embed([item.content for item in items]))
+        # Dropped (duplicates, a refused edge): its outcome must not be reported unread.
         early.add_done_callback(lambda f: f.cancelled() or f.exception())
         return early
 
@@ -325,3 +349,21 @@ class Remember:
             return
         for listener in self.listeners:
             await listener.memories_written(tenant_id, memories, revised=False, vectors=vectors)
+
+
+def _picked(
+    vectors: asyncio.Future[list[list[float]]], fresh: list[int]
+) -> asyncio.Future[list[list[float]]]:
+    """The vectors of the items to store (by input index), from all the items' vectors
+    being computed; none to store: the computation is dropped, not waited for."""
+    if not fresh:
+        vectors.cancel()
+        done: asyncio.Future[list[list[float]]] = asyncio.get_running_loop().create_future()
+        done.set_result([])
+        return done
+
+    async def pick() -> list[list[float]]:
+        every = await vectors
+        return [every[i] for i in fresh]
+
+    return asyncio.ensure_future(pick())

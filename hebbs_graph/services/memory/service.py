@@ -27,6 +27,7 @@ from hebbs_graph.services.cursor import decode_cursor, encode_cursor
 from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.listeners import WriteListener, write_mark
 from hebbs_graph.services.memory.forget import drop_empty_entities, forget_matching
+from hebbs_graph.services.memory.groups import RememberGroups
 from hebbs_graph.services.memory.remember import WRITE_CHUNK as WRITE_CHUNK
 from hebbs_graph.services.memory.remember import Remember
 from hebbs_graph.services.records import (
@@ -61,6 +62,11 @@ class MemoryService:
         self._remember = Remember(
             store, embedder, settings, listeners if listeners is not None else []
         )
+        self._groups = RememberGroups(
+            lambda tenant_id, items, embedded, after: self._remember(
+                tenant_id, items, prefix="", early=True, embedded=embedded, after=after
+            )
+        )
 
     @property
     def listeners(self) -> list[WriteListener]:
@@ -85,10 +91,11 @@ class MemoryService:
     # -- remember -------------------------------------------------------------------
 
     async def remember(self, tenant_id: str, item: MemoryIn) -> Memory:
-        """Store one episode, or reinforce and return the one it repeats (remember.py)."""
+        """Store one episode, or reinforce and return the one it repeats (remember.py);
+        with the tenant's others that arrive while one is written (groups.py)."""
+        self._remember.check_one(item)
         with self.foreground.writing():
-            memories = await self._remember(tenant_id, [item], prefix="")
-        return memories[0]
+            return await self._groups.remember(tenant_id, item)
 
     async def remember_batch(self, tenant_id: str, items: list[MemoryIn]) -> list[str]:
         """Store many memories; ids come back in input order. All or nothing."""
