@@ -127,8 +127,10 @@ class JsonRequest(Request[Any, Any, Any]):
             ) from None
 
 
-def refuse_repeated_query(request: Request[Any, Any, Any]) -> None:
-    """A before-request hook: every query parameter at most once."""
+async def refuse_repeated_query(request: Request[Any, Any, Any]) -> None:
+    """A before-request hook: every query parameter at most once. Async: Litestar runs a
+    sync hook in a worker thread, a thread hop on every request for a loop over a few
+    keys."""
     for key in request.query_params:
         count = len(request.query_params.getall(key))
         if count > 1:
