@@ -83,6 +83,13 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
+async def until(condition: Callable[[], bool]) -> None:
+    """Until ``condition`` holds (a busy machine stretches the scripted delays)."""
+    async with asyncio.timeout(5):
+        while not condition():  # noqa: ASYNC110 (a polled condition, not an event)
+            await asyncio.sleep(0.001)
+
+
 async def test_a_lone_remember_is_written_at_once_and_alone() -> None:
     writes = Writes()
     memory = await RememberGroups(writes).remember("t", MemoryIn(content="a"))
@@ -102,11 +109,12 @@ async def test_the_next_group_embeds_while_this_one_writes() -> None:
     await settle()
     assert writes.calls == [["a"], ["x"]]  # b, c, d wait while a embeds
     writes.embedding.set()
-    await asyncio.sleep(0.02)
+    await until(lambda: len(writes.calls) == 3)
     assert writes.calls == [["a"], ["x"], ["b", "c", "d"]]  # a writes, b-d embed
     last = remember(groups, "e")
+    await until(lambda: writes.writes == 3)  # a, x and b-d write; e waits for a to end
     await asyncio.sleep(0.02)
-    assert len(writes.calls) == 3  # e waits: a has not written yet
+    assert len(writes.calls) == 3
     writes.writing.set()
     answers = await asyncio.gather(a, *rest, other, last)
     assert [m.id for m in answers] == ["id-a", "id-b", "id-c", "id-d", "id-x", "id-e"]
@@ -133,9 +141,10 @@ async def test_a_text_the_group_before_may_store_is_looked_up_after_its_write(
     writes.writing.clear()
     groups = RememberGroups(writes)
     first = asyncio.ensure_future(groups.remember("t", MemoryIn(content="fact A")))
-    await asyncio.sleep(0.01)  # embedded, and writing until the gate opens
+    await until(lambda: writes.writes == 1)  # embedded, and writing until the gate opens
     again = asyncio.ensure_future(groups.remember("t", MemoryIn(content=second)))
-    await asyncio.sleep(0.01)
+    await until(lambda: len(writes.calls) == 2 and writes.writes == writing_at_once)
+    await asyncio.sleep(0.03)  # (time enough for the repeat to write, were it not waiting)
     # the same text waits for the first's write before its lookup; another does not
     assert writes.writes == writing_at_once
     writes.writing.set()
