@@ -92,7 +92,7 @@ class MemoryService:
 
     async def remember(self, tenant_id: str, item: MemoryIn) -> Memory:
         """Store one episode, or reinforce and return the one it repeats (remember.py);
-        with the tenant's others that arrive while one is written (groups.py)."""
+        together with the tenant's others that arrive while one is embedding (groups.py)."""
         self._remember.check_one(item)
         with self.foreground.writing():
             return await self._groups.remember(tenant_id, item)
