@@ -109,14 +109,17 @@ class Remember:
         duplicate's vector is dropped. Otherwise (a batch) the texts embed chunk by chunk
         in _write, after the lookup, so duplicates cost no embedding there. In a pipeline
         of calls (groups.py), ``after`` (the write of the call before) is awaited before
-        the lookups, and ``embedded`` is called once the first chunk's vectors are ready
-        (again as its write begins)."""
+        the lookups, and ``embedded`` is called once the vectors are ready (at once when
+        they are not computed early)."""
         for i, item in enumerate(items):
             self._check(item, i, prefix)
         early = (early or len(items) == 1) and len(items) <= WRITE_CHUNK
         vectors = self._embed_early(items) if early else None
-        if vectors is not None and embedded is not None:
-            vectors.add_done_callback(lambda _: embedded())  # not waiting for the lookups
+        if embedded is not None:  # told as soon as the vectors are, not after the lookups
+            if vectors is not None:
+                vectors.add_done_callback(lambda _: embedded())
+            else:  # chunk by chunk in _write: nothing to wait for here
+                embedded()
         try:
             if after is not None:
                 await after
@@ -127,7 +130,9 @@ class Remember:
             if vectors is not None:
                 vectors.cancel()
             raise
-        fresh_vectors = _picked(vectors, sorted_out.fresh) if vectors is not None else None
+        fresh_vectors = (
+            _picked(vectors, sorted_out.fresh, len(items)) if vectors is not None else None
+        )
         now = utcnow()
         # Ids ascend in input order, so memories of one entity at the same occurred_at
         # take their timeline places (ordered by time, then id) in the order given.
@@ -155,7 +160,7 @@ class Remember:
             if edge.target_id != ids[i]
         ]
         found = await self._write(
-            tenant_id, rows, edges, sorted_out.reinforce(), now, fresh_vectors, embedded
+            tenant_id, rows, edges, sorted_out.reinforce(), now, fresh_vectors
         )
         new = {r["id"] for r in rows}
         stored = [found[r["id"]] for r in rows]
@@ -240,7 +245,6 @@ class Remember:
         reinforce: list[str],
         now: datetime,
         early: asyncio.Future[list[list[float]]] | None = None,
-        embedded: Callable[[], None] | None = None,
     ) -> dict[str, Memory]:
         """Write the rows chunk by chunk (the next embedding while this one writes); the
         reinforcement, and the edges of the memories reinforced, go with the last chunk.
@@ -252,8 +256,6 @@ class Remember:
         try:
             for n, chunk in enumerate(chunks):
                 vectors = await next_vectors
-                if n == 0 and embedded is not None:
-                    embedded()
                 last = n + 1 == len(chunks)
                 if not last:
                     next_vectors = asyncio.ensure_future(self._embed(chunks[n + 1]))
@@ -352,15 +354,17 @@ class Remember:
 
 
 def _picked(
-    vectors: asyncio.Future[list[list[float]]], fresh: list[int]
+    vectors: asyncio.Future[list[list[float]]], fresh: list[int], count: int
 ) -> asyncio.Future[list[list[float]]]:
-    """The vectors of the items to store (by input index), from all the items' vectors
-    being computed; none to store: the computation is dropped, not waited for."""
+    """The vectors of the items to store (by input index), from all ``count`` items'
+    vectors being computed; none to store: the computation is dropped, not waited for."""
     if not fresh:
         vectors.cancel()
         done: asyncio.Future[list[list[float]]] = asyncio.get_running_loop().create_future()
         done.set_result([])
         return done
+    if len(fresh) == count:  # every item is stored (the usual case): nothing to pick
+        return vectors
 
     async def pick() -> list[list[float]]:
         every = await vectors
