@@ -55,3 +55,29 @@ async def test_a_failed_transaction_is_still_timed(settings: Settings) -> None:
     finally:
         await store.close()
     assert transactions == ["write"]
+
+
+async def test_a_lone_write_query_is_one_query_and_one_write_transaction(
+    settings: Settings, services: Services, tenant: str
+) -> None:
+    """write_rows runs its query in a transaction of its own (BEGIN sent with the
+    query): the hooks hear it once each, and what it wrote is committed."""
+    store = GraphStore(settings)
+    queries: list[str] = []
+    transactions: list[str] = []
+    store.on_query = lambda name, seconds, rows: queries.append(name)
+    store.on_transaction = lambda kind, seconds: transactions.append(kind)
+    memory = await services.memory.remember(tenant, MemoryIn(content="Lone writes are timed."))
+    try:
+        rows = await store.write_rows(
+            "memory/reinforce_duplicates",
+            tenant_id=tenant,
+            ids=[memory.id],
+            now=memory.created_at,
+        )
+    finally:
+        await store.close()
+    assert rows == [{"ids": [memory.id]}]
+    assert queries == ["memory/reinforce_duplicates"]
+    assert transactions == ["write"]
+    assert (await services.memory.get(tenant, memory.id)).access_count == 1
