@@ -33,8 +33,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import httpx
-from corpus import Corpus
 from serving import api_server
+from write_path import Api, templated
 
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.services.container import load_embedder
@@ -46,9 +46,6 @@ MODES: dict[str, dict[str, str]] = {
     "off": {"HEBBS_CONTRADICTION_DETECTION": "false"},
 }
 TICK = os.sysconf("SC_CLK_TCK")
-# Waiting for the checks polls a tenant-wide prepare of one pair: at 20,000 pending pairs
-# each still sorts them all (~90 ms), so polling every 50 ms kept ~60 % of a Neo4j core busy.
-POLL_S = 0.25
 
 
 def cpu_s(pid: int) -> float:
@@ -65,12 +62,6 @@ def neo4j_pid() -> int:
     return int(pids[0])
 
 
-def items(start: int, stop: int) -> list[dict[str, Any]]:
-    return [
-        {"content": it.content, "entity_id": it.entity_id} for it in Corpus().items(start, stop)
-    ]
-
-
 async def one_mode(
     mode: str,
     tenant: str,
@@ -85,33 +76,17 @@ async def one_mode(
     neo = neo4j_pid()
     try:
         with api_server({"key": tenant}, port) as proc:
-            async with httpx.AsyncClient(
-                base_url=f"http://127.0.0.1:{port}",
-                timeout=600,
-                headers={"Authorization": "Bearer key"},
-            ) as http:
-
-                async def post(path: str, body: dict[str, Any], ok: int) -> Any:
-                    r = await http.post(path, json=body)
-                    if r.status_code != ok:
-                        raise RuntimeError(f"{path}: {r.status_code} {r.text[:300]}")
-                    return r.json()
-
-                async def drained() -> None:
-                    """Until no check of the tenant waits (polled: it is the API's)."""
-                    prepare = "/v1/contradictions/prepare"
-                    while (await post(prepare, {"limit": 1}, 200))["checks_pending"]:  # noqa: ASYNC110
-                        await asyncio.sleep(POLL_S)
-
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=600) as http:
+                api = Api(http, "key")
                 for i in range(0, len(warm), batch):
-                    await post("/v1/memories/batch", {"memories": warm[i : i + batch]}, 201)
-                await drained()
+                    await api.batch(warm[i : i + batch])
+                await api.drained()
                 a0, n0, t0 = cpu_s(proc.pid), cpu_s(neo), time.perf_counter()
                 for part in parts:
-                    await post("/v1/memories/batch", {"memories": part}, 201)
+                    await api.batch(part)
                 wall = time.perf_counter() - t0
                 a1, n1 = cpu_s(proc.pid), cpu_s(neo)
-                await drained()
+                await api.drained()
                 drained_s = time.perf_counter() - t0
                 a2, n2 = cpu_s(proc.pid), cpu_s(neo)
     finally:
@@ -158,13 +133,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     runs: list[dict[str, Any]] = []
     raw: list[float] = []
     embedder = load_embedder(Settings())  # one session, warmed on texts of no run
-    warm = items(start - 2 * args.batch, start)
+    warm = templated(start - 2 * args.batch, start)
     for part in (warm[: args.batch], warm[args.batch :]):
         await embedder.embed([t["content"] for t in part])
     for r in range(args.rounds):
         order = modes if r % 2 == 0 else modes[::-1]
         for mode in order:
-            texts = items(start, start + per_run)
+            texts = templated(start, start + per_run)
             start += per_run
             parts = [texts[i : i + args.batch] for i in range(warming, per_run, args.batch)]
             raw.append(await raw_rate(embedder, parts))

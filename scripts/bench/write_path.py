@@ -96,8 +96,12 @@ class Api:
         out: list[str] = answer["memory_ids"]
         return out
 
-    async def prepare(self, entity_id: str | None = None) -> dict[str, Any]:
-        body = {"entity_id": entity_id} if entity_id else {}
+    async def prepare(
+        self, entity_id: str | None = None, limit: int | None = None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"entity_id": entity_id} if entity_id else {}
+        if limit is not None:
+            body["limit"] = limit
         out: dict[str, Any] = await self.post("/v1/contradictions/prepare", body)
         return out
 
@@ -105,7 +109,7 @@ class Api:
         """Until no contradiction check of the tenant waits (polled: it is the API's).
         A prepare of one pair every DRAIN_POLL_S: a full page every 50 ms, at 15,000
         pending pairs (~90 ms each), kept ~60 % of a Neo4j core busy beside the checks."""
-        while (await self.post("/v1/contradictions/prepare", {"limit": 1}))["checks_pending"]:  # noqa: ASYNC110
+        while (await self.prepare(limit=1))["checks_pending"]:  # noqa: ASYNC110
             await asyncio.sleep(DRAIN_POLL_S)
 
 

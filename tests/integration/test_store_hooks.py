@@ -60,8 +60,8 @@ async def test_a_failed_transaction_is_still_timed(settings: Settings) -> None:
 async def test_a_lone_write_query_is_one_query_and_one_write_transaction(
     settings: Settings, services: Services, tenant: str
 ) -> None:
-    """write_rows runs its query in a transaction of its own (BEGIN sent with the
-    query): the hooks hear it once each, and what it wrote is committed."""
+    """write_rows runs its query in a write transaction of its own: the hooks hear it
+    once each, and what it wrote is committed."""
     store = GraphStore(settings)
     queries: list[str] = []
     transactions: list[str] = []
