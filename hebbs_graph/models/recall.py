@@ -155,15 +155,22 @@ class PathStep(BaseModel):
 
 
 class ConflictNote(BaseModel):
-    """How a conflict moved a result: its rank by score and its rank (1 the first)."""
+    """How a conflict moved a result: its rank by its own score and its rank (1 the
+    first). A memory moved below a newer one takes that one's score, so the list is in
+    score order; ``score_before`` is then the score its own parts gave it."""
 
-    rank_by_score: int
+    rank_by_score: int = Field(description="Its rank by the score its own parts gave it.")
     rank: int
     ranked_below: list[str] = Field(
         default_factory=list, description="newer memories that may supersede it, now above it"
     )
     ranked_above: list[str] = Field(
         default_factory=list, description="older memories it may supersede, now below it"
+    )
+    score_before: float | None = Field(
+        default=None,
+        description="Its score before it was moved below a newer memory (its score is "
+        "now that memory's); null when its score did not change.",
     )
 
 

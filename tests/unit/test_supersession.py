@@ -10,7 +10,11 @@ from hebbs_graph.services.records import to_memory
 
 
 def result(
-    mid: str, day: int, content: str | None = None, entity: str | None = "e"
+    mid: str,
+    day: int,
+    content: str | None = None,
+    entity: str | None = "e",
+    score: float = 0.5,
 ) -> RecallResult:
     when = f"2025-01-{day:02d}T00:00:00Z"
     props: dict[str, Any] = {
@@ -31,7 +35,7 @@ def result(
         relevance=0.5, recency=1.0, importance=0.5, reinforcement=0.0, weights=weights,
         strategies=["hybrid"],
     )  # fmt: skip
-    return RecallResult(memory=to_memory(props), score=0.5, breakdown=breakdown)
+    return RecallResult(memory=to_memory(props), score=score, breakdown=breakdown)
 
 
 def ids(results: list[RecallResult]) -> list[str]:
@@ -50,6 +54,37 @@ def test_the_older_goes_just_below_the_newer_and_is_marked() -> None:
     assert new.breakdown.conflict is not None
     assert new.breakdown.conflict.ranked_above == ["old"]
     assert out[3].breakdown.conflict is None  # y did not move
+
+
+def test_the_moved_memory_takes_the_newer_score_so_the_list_stays_in_score_order() -> None:
+    # The list read 0.574, 0.522, 0.578, 0.611: moved memories kept their scores.
+    ranked = [
+        result("old", 1, score=0.611),
+        result("x", 5, score=0.578),
+        result("new", 9, score=0.574),
+        result("y", 3, score=0.522),
+    ]
+    out = supersession.newer_first(ranked, {"old": {"new"}})
+    assert ids(out) == ["x", "new", "old", "y"]
+    assert [r.score for r in out] == [0.578, 0.574, 0.574, 0.522]
+    note = out[2].breakdown.conflict
+    assert note is not None
+    assert note.score_before == 0.611
+    assert out[1].breakdown.conflict is not None
+    assert out[1].breakdown.conflict.score_before is None  # the newer kept its own
+
+
+def test_a_chain_moved_twice_stays_in_score_order() -> None:
+    ranked = [
+        result("v1", 1, score=0.9),
+        result("v2", 2, score=0.8),
+        result("x", 4, score=0.7),
+        result("v3", 3, score=0.6),
+    ]
+    out = supersession.newer_first(ranked, {"v1": {"v2", "v3"}, "v2": {"v3"}})
+    assert ids(out) == ["x", "v3", "v2", "v1"]
+    scores = [r.score for r in out]
+    assert scores == sorted(scores, reverse=True)
 
 
 def test_an_older_already_below_keeps_its_place_but_is_marked() -> None:

@@ -116,10 +116,14 @@ def dismissed_keys(by_id: dict[str, RecallResult], dismissed: Iterable[str]) -> 
 
 def newer_first(ranked: list[RecallResult], supersedes: dict[str, set[str]]) -> list[RecallResult]:
     """Each memory that may be superseded goes just below the lowest-ranked of its newer
-    sides if it ranked above it; every other memory keeps its order. Marks the older
-    (``may_be_superseded_by``) and notes in both sides' breakdown how their rank moved.
+    sides if it ranked above it; every other memory keeps its order. A memory moved down
+    takes that newer side's score (``breakdown.conflict.score_before`` keeps its own), so
+    the list stays in score order. Marks the older (``may_be_superseded_by``) and notes
+    in both sides' breakdown how their rank moved.
 
-    Terminates: a memory only ever moves below one that happened later, so no cycle.
+    ``ranked`` is in score order. Terminates: a memory only ever moves below one that
+    happened later, so no cycle. Each move keeps the scores in order: what stands below
+    the newer side scored no more than it, what stands above it no less.
     """
     present = {r.memory.id for r in ranked}
     edges = {old: news & present for old, news in supersedes.items() if old in present}
@@ -127,6 +131,7 @@ def newer_first(ranked: list[RecallResult], supersedes: dict[str, set[str]]) -> 
     if not edges:
         return ranked
     order = list(ranked)
+    own = {r.memory.id: r.score for r in ranked}
     moved = True
     while moved:
         moved = False
@@ -136,15 +141,19 @@ def newer_first(ranked: list[RecallResult], supersedes: dict[str, set[str]]) -> 
                 continue
             last = max(j for j, other in enumerate(order) if other.memory.id in newer)
             if last > i:
+                r.score = min(r.score, order[last].score)
                 order.insert(last, order.pop(i))
                 moved = True
                 break
-    _mark(ranked, order, edges)
+    _mark(ranked, order, edges, own)
     return order
 
 
 def _mark(
-    by_score: list[RecallResult], order: list[RecallResult], edges: dict[str, set[str]]
+    by_score: list[RecallResult],
+    order: list[RecallResult],
+    edges: dict[str, set[str]],
+    own: dict[str, float],
 ) -> None:
     before = {r.memory.id: i for i, r in enumerate(by_score)}
     after = {r.memory.id: i for i, r in enumerate(order)}
@@ -164,6 +173,7 @@ def _mark(
             rank=after[mid] + 1,
             ranked_below=sorted(below),
             ranked_above=sorted(passed.get(mid, ())),
+            score_before=own[mid] if r.score != own[mid] else None,
         )
 
 
