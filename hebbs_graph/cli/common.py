@@ -19,6 +19,7 @@ from rich.markup import escape
 from hebbs_graph.cli.output import Format, errors
 from hebbs_graph.client import ApiUnreachable, HebbsClient, ServerError
 from hebbs_graph.errors import GraphUnavailable, HebbsError, LLMError, LLMNotConfigured
+from hebbs_graph.models.contradict import MAX_CHECKS_WAIT_S
 from hebbs_graph.models.recall import View
 
 T = TypeVar("T")
@@ -84,6 +85,30 @@ class ViewName(StrEnum):
 ViewOpt = Annotated[
     ViewName, typer.Option("--view", help="full (every field) or compact (what an agent needs).")
 ]
+
+
+WaitOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--wait",
+        min=0.0,
+        max=MAX_CHECKS_WAIT_S,
+        metavar="SECONDS",
+        help="Wait up to SECONDS for the contradiction checks of memories just stored, so "
+        "their pairs are listed (default: the server's, 2 s; 0 answers at once).",
+    ),
+]
+
+
+def checks_wait_note(timed_out: bool, waited_ms: float | None = None) -> str | None:
+    """What to say when the wait for the contradiction checks ended at its bound."""
+    if not timed_out:
+        return None
+    waited = "" if waited_ms is None else f" after {waited_ms / 1000:.1f} s of waiting"
+    return (
+        f"contradiction checks were still running{waited}: more pairs may appear; run it "
+        "again (or give --wait more seconds)"
+    )
 
 
 def view_of(name: ViewName) -> View:

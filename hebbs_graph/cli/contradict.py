@@ -9,7 +9,18 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from hebbs_graph.cli.common import ApiKey, EntityOpt, Fmt, Url, app, fail, parse_json, run
+from hebbs_graph.cli.common import (
+    ApiKey,
+    EntityOpt,
+    Fmt,
+    Url,
+    WaitOpt,
+    app,
+    checks_wait_note,
+    fail,
+    parse_json,
+    run,
+)
 from hebbs_graph.cli.output import Format, console, show
 from hebbs_graph.client import DEFAULT_URL, HebbsClient
 from hebbs_graph.models.contradict import DetectionOut, PrepareOut, ScanOut
@@ -38,24 +49,31 @@ def contradiction_prepare(
     entity_id: EntityOpt = None,
     limit: Annotated[int, typer.Option(min=1, max=500)] = 50,
     cursor: Annotated[str | None, typer.Option(help="next_cursor of the previous page.")] = None,
+    wait: WaitOpt = None,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
     fmt: Fmt = Format.TABLE,
 ) -> None:
-    """List pending contradiction candidates to judge (strongest first), a page at a time.
+    """List pending contradiction candidates to judge (strongest first), a page at a time,
+    once the checks of memories just stored have run (up to --wait seconds).
 
     Example: hebbs-graph contradiction-prepare -e acme --format json
     """
     out = run(
         url,
         api_key,
-        lambda c: c.contradiction_prepare(entity_id=entity_id, limit=limit, cursor=cursor),
+        lambda c: c.contradiction_prepare(
+            entity_id=entity_id, limit=limit, cursor=cursor, wait_for_checks_s=wait
+        ),
     )
     if fmt == Format.JSON:
         show(out, fmt)
         return
     console.print(pending_table(out))
     console.print(out.instructions, style="dim")
+    note = checks_wait_note(out.checks_wait_timed_out, out.checks_waited_ms)
+    if note:
+        console.print(note, style="yellow")
     if out.next_cursor:
         console.print(f"{out.total} pending; next page: --cursor {out.next_cursor}", style="dim")
 

@@ -7,7 +7,18 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from hebbs_graph.cli.common import ApiKey, Fmt, Url, ViewName, ViewOpt, app, run, view_of
+from hebbs_graph.cli.common import (
+    ApiKey,
+    Fmt,
+    Url,
+    ViewName,
+    ViewOpt,
+    WaitOpt,
+    app,
+    checks_wait_note,
+    run,
+    view_of,
+)
 from hebbs_graph.cli.output import (
     Format,
     compact_table,
@@ -38,6 +49,7 @@ def prime(
         int | None, typer.Option(min=1, max=100, help="At most this many per section.")
     ] = None,
     view: ViewOpt = ViewName.FULL,
+    wait: WaitOpt = None,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
     fmt: Fmt = Format.TABLE,
@@ -56,6 +68,7 @@ def prime(
             max_memories=max_memories,
             recency_window=recency_window,
             per_section=per_section,
+            wait_for_checks_s=wait,
         ),
     )
     if fmt == Format.JSON:
@@ -63,8 +76,12 @@ def prime(
         return
     if isinstance(out, CompactPrimeOut):
         show_compact_prime(out)
-        return
-    show_full_prime(out)
+        note = checks_wait_note(bool(out.checks_wait_timed_out))
+    else:
+        show_full_prime(out)
+        note = checks_wait_note(out.checks_wait_timed_out, out.checks_waited_ms)
+    if note:
+        console.print(note, style="yellow")
 
 
 def show_compact_prime(out: CompactPrimeOut) -> None:

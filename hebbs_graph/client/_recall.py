@@ -154,6 +154,7 @@ class RecallApi(ClientBase):
         max_memories: int | None = None,
         per_section: int | None = None,
         recency_window: timedelta | float | str | None = None,
+        wait_for_checks_s: float | None = None,
         view: Literal["full"] | None = None,
     ) -> PrimeOut: ...
 
@@ -166,6 +167,7 @@ class RecallApi(ClientBase):
         max_memories: int | None = None,
         per_section: int | None = None,
         recency_window: timedelta | float | str | None = None,
+        wait_for_checks_s: float | None = None,
         view: Literal["compact"],
     ) -> CompactPrimeOut: ...
 
@@ -178,6 +180,7 @@ class RecallApi(ClientBase):
         max_memories: int | None = None,
         per_section: int | None = None,
         recency_window: timedelta | float | str | None = None,
+        wait_for_checks_s: float | None = None,
         view: View | None = None,
     ) -> PrimeOut | CompactPrimeOut: ...
 
@@ -189,16 +192,20 @@ class RecallApi(ClientBase):
         max_memories: int | None = None,
         per_section: int | None = None,
         recency_window: timedelta | float | str | None = None,
+        wait_for_checks_s: float | None = None,
         view: View | None = None,
     ) -> PrimeOut | CompactPrimeOut:
         """What an agent should know about an entity before it starts (max_memories 20 and
-        recency_window 7 days unless given: a timedelta, seconds or ISO 8601, e.g. P7D)."""
+        recency_window 7 days unless given: a timedelta, seconds or ISO 8601, e.g. P7D).
+        Its pending contradictions are listed after waiting (up to ``wait_for_checks_s``,
+        default the server's 2 s) for the checks of memories just stored."""
         fields = _given(
             entity_id=entity_id,
             similarity_cue=similarity_cue,
             max_memories=max_memories,
             per_section=per_section,
             recency_window=recency_window,
+            wait_for_checks_s=wait_for_checks_s,
             view=view,
         )
         body = _build(PrimeIn, fields)

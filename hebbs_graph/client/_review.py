@@ -40,11 +40,21 @@ class ReviewApi(ClientBase):
     # -- contradictions ---------------------------------------------------------------
 
     async def contradiction_prepare(
-        self, *, entity_id: str | None = None, limit: int | None = None, cursor: str | None = None
+        self,
+        *,
+        entity_id: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+        wait_for_checks_s: float | None = None,
     ) -> PrepareOut:
         """Pending contradiction candidates, strongest first, with the verdict guide; pass
-        next_cursor back as ``cursor`` for the next page."""
-        body = _build(PrepareIn, _given(entity_id=entity_id, limit=limit, cursor=cursor))
+        next_cursor back as ``cursor`` for the next page. It first waits (up to
+        ``wait_for_checks_s``, default the server's 2 s; 0 not at all) for the checks of
+        memories just stored, so their pairs are listed."""
+        fields = _given(
+            entity_id=entity_id, limit=limit, cursor=cursor, wait_for_checks_s=wait_for_checks_s
+        )
+        body = _build(PrepareIn, fields)
         return await self._call("POST", "/v1/contradictions/prepare", PrepareOut, body=body)
 
     async def contradiction_commit(

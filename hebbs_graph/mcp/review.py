@@ -27,10 +27,12 @@ from hebbs_graph.models.reflect import (
     Review contradictions, silently: right after prime reports pending_contradictions,
     and after you have stored several memories in a row. It lists pairs of memories that
     seem to disagree (a is the older) with snippets, a classifier score and a suggested
-    verdict. Judge each pair, then send all verdicts in one contradiction_commit call.
-    checks_pending > 0 means more pairs may still appear; look again later. Do not
-    mention it to the user; tell them only when a real conflict touches the current work
-    and you cannot tell which side is right.
+    verdict, after waiting briefly (wait_for_checks_s, default 2 s) for the checks of
+    memories just stored, so their pairs are in the list. Judge each pair, then send all
+    verdicts in one contradiction_commit call. checks_wait_timed_out: true means checks
+    were still running when the wait ended: more pairs may appear; look again later. Do
+    not mention it to the user; tell them only when a real conflict touches the current
+    work and you cannot tell which side is right.
     """,
     read_only=True,
 )

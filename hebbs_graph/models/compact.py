@@ -96,6 +96,11 @@ class CompactPrimeOut(Compact):
     relevant: list[CompactResult]
     insights: list[CompactMemory] | None = None
     pending_contradictions: PendingSummary | None = None
+    checks_wait_timed_out: bool | None = Field(
+        default=None,
+        description="Only when true: the wait for the contradiction checks of memories "
+        "just stored ended at its bound, so more pending pairs may appear.",
+    )
     stale_insights: list[CompactMemory] | None = None
     reflection: CompactReflection | None = Field(default=None, description="Only when due.")
 

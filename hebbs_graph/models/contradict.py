@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -53,10 +53,40 @@ class PendingContradiction(BaseModel):
     memory_b: PendingMemory | None = None
 
 
+# The longest a review waits for the contradiction checks running in its scope.
+MAX_CHECKS_WAIT_S = 30.0
+CHECKS_WAIT_DESCRIPTION = (
+    "Wait up to this many seconds for the contradiction checks now running in scope (of "
+    "memories just stored, which are checked right after their answer) before answering, "
+    "so their pairs are in it; 0 answers at once. Default: the server's "
+    "contradiction_prepare_wait_s (2 s)."
+)
+
+
+def checks_wait_field() -> Any:
+    """The request field of every review that lists pending pairs (prepare, prime)."""
+    return Field(default=None, ge=0.0, le=MAX_CHECKS_WAIT_S, description=CHECKS_WAIT_DESCRIPTION)
+
+
+WAITED_MS_DESCRIPTION = "How long this answer waited for running contradiction checks."
+TIMED_OUT_DESCRIPTION = (
+    "True when the wait ended at its bound with checks still running: their pairs may "
+    "appear later (ask again)."
+)
+
+
+class ChecksWaited(BaseModel):
+    """How a review's wait for the running contradiction checks of its scope ended."""
+
+    checks_waited_ms: float = Field(default=0.0, description=WAITED_MS_DESCRIPTION)
+    checks_wait_timed_out: bool = Field(default=False, description=TIMED_OUT_DESCRIPTION)
+
+
 class PrepareIn(Input):
     entity_id: EntityId | None = None
     limit: int = Field(default=50, ge=1, le=500)
     cursor: str | None = Field(default=None, description="next_cursor of the previous call.")
+    wait_for_checks_s: float | None = checks_wait_field()
 
 
 class PrepareOut(BaseModel):
@@ -67,9 +97,12 @@ class PrepareOut(BaseModel):
     )
     checks_pending: int = Field(
         default=0,
-        description="Memories in scope whose contradiction check has not run yet (just "
-        "stored, or a failed check waiting for its retry): more pairs may appear.",
+        description="Memories in scope whose contradiction check has not completed (still "
+        "running when the wait ended, a failed check waiting for its retry, or one whose "
+        "worker stopped): more pairs may appear.",
     )
+    checks_waited_ms: float = Field(default=0.0, description=WAITED_MS_DESCRIPTION)
+    checks_wait_timed_out: bool = Field(default=False, description=TIMED_OUT_DESCRIPTION)
     instructions: str = VERDICT_GUIDE
 
 

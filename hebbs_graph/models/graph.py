@@ -8,6 +8,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from hebbs_graph.graph.edges import EdgeType
+from hebbs_graph.models.contradict import (
+    TIMED_OUT_DESCRIPTION,
+    WAITED_MS_DESCRIPTION,
+    checks_wait_field,
+)
 from hebbs_graph.models.fields import Window
 from hebbs_graph.models.memory import Edge, EntityId, Input, Memory
 from hebbs_graph.models.recall import VIEW_DESCRIPTION, RecallResult, View
@@ -35,6 +40,7 @@ class PrimeIn(Input):
         description=VIEW_DESCRIPTION + " Compact prime counts pending contradictions"
         " instead of listing them.",
     )
+    wait_for_checks_s: float | None = checks_wait_field()
 
 
 class ReflectionDue(BaseModel):
@@ -54,6 +60,8 @@ class PrimeOut(BaseModel):
         default_factory=list, description="The strongest pending pairs (at most 20)."
     )
     pending_total: int = Field(default=0, description="How many pairs are pending in all.")
+    checks_waited_ms: float = Field(default=0.0, description=WAITED_MS_DESCRIPTION)
+    checks_wait_timed_out: bool = Field(default=False, description=TIMED_OUT_DESCRIPTION)
     stale_insights: list[Memory] = Field(default_factory=list)
     reflection: ReflectionDue = Field(default_factory=ReflectionDue)
 

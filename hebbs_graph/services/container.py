@@ -103,6 +103,7 @@ async def open_services(
         pending_total=contradict.pending_total,
         stale_insights=reflect.stale_for_prime,
         reflection_due=reflect.due_for_prime,
+        checks_settled=contradict.checks_settled,
     )
     return Services(
         settings=settings,

@@ -209,6 +209,11 @@ class Settings(BaseSettings):
     # after each further failure, at most contradiction_check_retry_max_s.
     contradiction_check_retry_s: float = Field(default=5.0, ge=0.0)
     contradiction_check_retry_max_s: float = Field(default=600.0, ge=0.0)
+    # contradictions/prepare and prime wait up to this long (unless the request says
+    # wait_for_checks_s) for the checks running in their scope, so an agent that reviews
+    # right after its writes sees their pairs; 0 answers at once. At most 30 s, the
+    # request's own bound (models/contradict.py MAX_CHECKS_WAIT_S).
+    contradiction_prepare_wait_s: float = Field(default=2.0, ge=0.0, le=30.0)
     # Where a contradiction can be: "entity" (default) compares a memory of an entity
     # only with that entity's memories, and a tenant-wide memory (no entity) only with
     # the tenant-wide ones; "tenant" compares every memory with the whole tenant. The

@@ -77,6 +77,7 @@ class ContradictionSettings(Section):
     contradiction_check_claim_s: float
     contradiction_check_retry_s: float
     contradiction_check_retry_max_s: float
+    contradiction_prepare_wait_s: float
     contradiction_scope: Literal["entity", "tenant"]
     contradiction_k: int
     contradiction_min_similarity: float

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -11,9 +12,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from hebbs_graph.cli.main import app
+from hebbs_graph.models.memory import MemoryIn
+from hebbs_graph.services.container import Services
 from tests.cli_support import load_all_commands
 from tests.live import LiveApi, free_port
-from tests.support.checks import checks_run_json
+from tests.support.checks import checks_run_json, held_elsewhere
 from tests.support.themes import THEMES
 
 
@@ -130,6 +133,40 @@ def test_contradiction_review(cli: Cli) -> None:
     cli.run("contradiction-commit", "--verdicts", "[not json", code=2)
     unknown = json.dumps([{"pending_id": "0" * 32, "verdict": "dismiss"}])
     cli.run("contradiction-commit", "--verdicts", unknown, code=1)
+
+
+def test_review_waits_for_the_checks_of_memories_just_stored(cli: Cli) -> None:
+    """contradiction-prepare and prime --wait SECONDS: the pairs of the writes just made
+    are listed at once; a wrong --wait is a wrong command line."""
+    high = cli.json("remember", "Acme's budget is $5,000", "-e", "acme")
+    low = cli.json("remember", "Acme's budget is $2,000", "-e", "acme")
+    prepared = cli.json("contradiction-prepare", "-e", "acme", "--wait", "30")
+    assert [{p["memory_id_a"], p["memory_id_b"]} for p in prepared["pending"]] == [
+        {high["id"], low["id"]}
+    ]
+    assert (prepared["checks_pending"], prepared["checks_wait_timed_out"]) == (0, False)
+    assert cli.json("prime", "-e", "acme", "--wait", "30")["pending_total"] == 1
+    assert "still running" not in cli.run("contradiction-prepare", "--wait", "0").stdout
+    for bad in ("-1", "31", "soon"):
+        assert "--wait" in cli.run("contradiction-prepare", "--wait", bad, code=2).stderr
+        assert "--wait" in cli.run("prime", "-e", "acme", "--wait", bad, code=2).stderr
+
+
+async def test_the_cli_says_when_the_wait_hit_its_bound(
+    cli: Cli, services: Services, tenant: str
+) -> None:
+    item = MemoryIn(content="Acme's budget is $5,000", entity_id="acme")
+    async with held_elsewhere(services, tenant, item):  # a check that never ends here
+        prepared = await asyncio.to_thread(cli.run, "contradiction-prepare", "--wait", "0.2")
+        primed = await asyncio.to_thread(cli.run, "prime", "-e", "acme", "--wait", "0.2")
+        compact = await asyncio.to_thread(
+            cli.run, "prime", "-e", "acme", "--view", "compact", "--wait", "0.2"
+        )
+        waited = await asyncio.to_thread(cli.json, "contradiction-prepare", "--wait", "0.2")
+    assert "still running after 0.2 s" in " ".join(prepared.stdout.split())
+    assert "still running" in primed.stdout
+    assert "still running" in compact.stdout
+    assert (waited["checks_pending"], waited["checks_wait_timed_out"]) == (1, True)
 
 
 def test_reflection_round_trip(cli: Cli, tmp_path: Path) -> None:

@@ -179,6 +179,22 @@ CASES = [
         BAD,
         "weights",
     ),
+    # How long a review waits for the contradiction checks: 0 to 30 s, a number.
+    *[
+        (
+            f"{name}_wait_{label}",
+            "POST",
+            path,
+            {**body, "wait_for_checks_s": value},
+            BAD,
+            "wait_for_checks_s",
+        )
+        for name, path, body in (
+            ("prepare", "/v1/contradictions/prepare", {}),
+            ("prime", "/v1/prime", {"entity_id": "x"}),
+        )
+        for label, value in (("negative", -1), ("too_long", 31), ("text", "soon"), ("true", True))
+    ],
     # Booleans are not numbers.
     (
         "importance_true",

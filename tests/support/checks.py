@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
 
+from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import PrepareOut
+from hebbs_graph.models.memory import Memory, MemoryIn
+from hebbs_graph.services.container import Services
+from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.memory.service import MemoryService
+from tests.live import free_port
 
 TIMEOUT_S = 60.0
 
@@ -57,3 +64,22 @@ def every_memory(http: httpx.Client) -> list[dict[str, Any]]:
         cursor = page["next_cursor"]
         if not cursor:
             return found
+
+
+@asynccontextmanager
+async def held_elsewhere(services: Services, tenant: str, item: MemoryIn) -> AsyncIterator[Memory]:
+    """A memory whose check is claimed by a worker that cannot run it (its Neo4j is
+    gone): the claim stays valid for contradiction_check_claim_s (120 s), so a review
+    waiting for the running checks waits for it until its bound."""
+    update = {"neo4j_uri": f"bolt://127.0.0.1:{free_port()}", "neo4j_connect_timeout_s": 1.0}
+    gone = GraphStore(services.settings.model_copy(update=update))
+    stuck = ContradictionService(gone, services.settings.contradiction)
+    writer = MemoryService(
+        services.store, services.embedder, services.settings.memory, listeners=[stuck]
+    )
+    try:
+        memory = await writer.remember(tenant, item)
+        assert memory.contradiction_check_pending is True
+        yield memory
+    finally:
+        await gone.close()

@@ -586,6 +586,8 @@ export interface components {
         };
         /** CompactPrimeOut */
         CompactPrimeOut: {
+            /** @description Only when true: the wait for the contradiction checks of memories just stored ended at its bound, so more pending pairs may appear. */
+            checks_wait_timed_out?: boolean;
             entity_id: string;
             insights?: components["schemas"]["CompactMemory"][];
             pending_contradictions?: components["schemas"]["PendingSummary"];
@@ -626,11 +628,14 @@ export interface components {
         /** ConflictNote */
         ConflictNote: {
             rank: number;
+            /** @description Its rank by the score its own parts gave it. */
             rank_by_score: number;
             /** @description older memories it may supersede, now below it */
             ranked_above?: string[];
             /** @description newer memories that may supersede it, now above it */
             ranked_below?: string[];
+            /** @description Its score before it was moved below a newer memory (its score is now that memory's); null when its score did not change. */
+            score_before?: number | null;
         };
         /** Contributor */
         Contributor: {
@@ -1015,14 +1020,26 @@ export interface components {
             entity_id?: string | null;
             /** @default 50 */
             limit?: number;
+            /** @description Wait up to this many seconds for the contradiction checks now running in scope (of memories just stored, which are checked right after their answer) before answering, so their pairs are in it; 0 answers at once. Default: the server's contradiction_prepare_wait_s (2 s). */
+            wait_for_checks_s?: number | null;
         };
         /** PrepareOut */
         PrepareOut: {
             /**
-             * @description Memories in scope whose contradiction check has not run yet (just stored, or a failed check waiting for its retry): more pairs may appear.
+             * @description Memories in scope whose contradiction check has not completed (still running when the wait ended, a failed check waiting for its retry, or one whose worker stopped): more pairs may appear.
              * @default 0
              */
             checks_pending?: number;
+            /**
+             * @description True when the wait ended at its bound with checks still running: their pairs may appear later (ask again).
+             * @default false
+             */
+            checks_wait_timed_out?: boolean;
+            /**
+             * @description How long this answer waited for running contradiction checks.
+             * @default 0
+             */
+            checks_waited_ms?: number;
             /** @default For each pending pair, read both snippets and decide: 'contradiction' when both cannot be true at once (a CONTRADICTS edge is written both ways and recall marks each side with conflicts_with); 'revision' when one states an update of the other (the newer gets a REVISED_FROM edge to the older, and the older is left out of recall; by default the memory that occurred later is the newer, or name it with newer_memory_id); 'dismiss' when they do not really conflict (the pair is not raised again unless one of them is revised). Commit all verdicts in one call. */
             instructions?: string;
             /** @description Pass back as cursor for the next page; null on the last. */
@@ -1054,9 +1071,21 @@ export interface components {
              * @enum {string}
              */
             view?: "full" | "compact";
+            /** @description Wait up to this many seconds for the contradiction checks now running in scope (of memories just stored, which are checked right after their answer) before answering, so their pairs are in it; 0 answers at once. Default: the server's contradiction_prepare_wait_s (2 s). */
+            wait_for_checks_s?: number | null;
         };
         /** PrimeOut */
         PrimeOut: {
+            /**
+             * @description True when the wait ended at its bound with checks still running: their pairs may appear later (ask again).
+             * @default false
+             */
+            checks_wait_timed_out?: boolean;
+            /**
+             * @description How long this answer waited for running contradiction checks.
+             * @default 0
+             */
+            checks_waited_ms?: number;
             entity_id: string;
             insights: components["schemas"]["Memory"][];
             /** @description The strongest pending pairs (at most 20). */

@@ -21,7 +21,8 @@ and keeps its queue.
 The checker gives way to this process's writes (``services/foreground.py``): a round
 starts once no remember, batch or revise has run for contradiction_check_quiet_s, or
 once the oldest check it holds has waited contradiction_check_max_wait_s, so a check
-never slows a write's answer unless the writes never pause.
+never slows a write's answer unless the writes never pause; and at once while a review
+waits for the checks (``hurry``, check_wait.py).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from typing import Any
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut
+from hebbs_graph.services.contradict.check_wait import Hurry
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.leases import new_holder
@@ -91,6 +93,7 @@ class CheckQueue:
         self.settings = settings
         self.check = check
         self.foreground = foreground or Foreground()
+        self.hurry = Hurry()  # reviews waiting for the checks: no giving way meanwhile
         self.holder = new_holder()
         self._waiting: deque[Waiting] = deque()
         self._queued = 0  # memories in _waiting
@@ -197,11 +200,14 @@ class CheckQueue:
 
     async def _give_way(self, since: float) -> None:
         """Wait for a pause in this process's writes, at most until what waits since
-        ``since`` (loop time) has waited contradiction_check_max_wait_s."""
+        ``since`` (loop time) has waited contradiction_check_max_wait_s, or a review
+        waits for the checks."""
         s = self.settings
         left = since + s.contradiction_check_max_wait_s - asyncio.get_running_loop().time()
         if left > 0:
-            await self.foreground.pause(s.contradiction_check_quiet_s, left)
+            await self.hurry.unless_wanted(
+                self.foreground.pause(s.contradiction_check_quiet_s, left)
+            )
 
     async def _check_next(self) -> None:
         """Check the oldest queued write, with the writes of its tenant queued after it."""

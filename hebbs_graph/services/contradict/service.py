@@ -19,6 +19,7 @@ from hebbs_graph.graph.store import GraphStore, Tx
 from hebbs_graph.ids import normalize_id
 from hebbs_graph.llm import LLMClient
 from hebbs_graph.models.contradict import (
+    ChecksWaited,
     CommitIn,
     CommitOut,
     DetectionOut,
@@ -30,6 +31,7 @@ from hebbs_graph.models.contradict import (
 )
 from hebbs_graph.models.memory import Memory, MemoryKind
 from hebbs_graph.services.contradict.check_queue import CheckQueue
+from hebbs_graph.services.contradict.check_wait import ChecksWait, settled
 from hebbs_graph.services.contradict.detect import KEEP_DISMISSED, KINDS, Detector
 from hebbs_graph.services.contradict.settle import by_age
 from hebbs_graph.services.contradict.vectors import TenantVectors
@@ -194,15 +196,44 @@ class ContradictionService:
         )
         return int(rows[0]["total"]) if rows else 0
 
+    def _wait_bound(self, asked_s: float | None) -> float:
+        """How long a review waits for the running checks of its scope: what it asked,
+        else the setting; never when detection is off (no check runs)."""
+        if not self.settings.contradiction_detection:
+            return 0.0
+        return self.settings.contradiction_prepare_wait_s if asked_s is None else asked_s
+
+    async def checks_settled(
+        self, tenant_id: str, entity_id: str | None, wait_s: float | None
+    ) -> ChecksWaited:
+        """Wait (bounded) until no check of the scope is running; prime calls it before
+        it lists the pending pairs."""
+        bound = self._wait_bound(wait_s)
+        return await settled(self.store, self.queue.hurry, tenant_id, entity_id, bound)
+
     async def prepare(self, tenant_id: str, request: PrepareIn) -> PrepareOut:
+        """The scope's pending pairs, once the checks running in it have ended (bounded:
+        check_wait.py); the count of waiting checks is read first, in the same
+        transaction as the list."""
+        with ChecksWait(self._wait_bound(request.wait_for_checks_s), self.queue.hurry) as wait:
+            while (out := await self._prepare(tenant_id, request, wait)) is None:
+                await wait.pause()
+        out.checks_waited_ms, out.checks_wait_timed_out = wait.waited_ms, wait.timed_out
+        return out
+
+    async def _prepare(
+        self, tenant_id: str, request: PrepareIn, wait: ChecksWait
+    ) -> PrepareOut | None:
         params = {"tenant_id": tenant_id, "entity_id": request.entity_id}
 
         after = decode_pending_cursor(request.cursor) if request.cursor else None
 
-        async def work(tx: Tx) -> PrepareOut:
+        async def work(tx: Tx) -> PrepareOut | None:
             # Waiting checks first: a check records its pairs before it clears its
             # marker, so when none waits here, the list read next holds all their pairs.
-            waiting = await tx.one("contradict/check_count", **params)
+            waiting = await tx.one("contradict/check_count", now=utcnow(), **params)
+            if wait.more(int(waiting["running"]) if waiting else 0):
+                return None  # checks of the scope are running: count again after a pause
             rows = await tx.rows(
                 _pending_list(request.entity_id),
                 limit=request.limit + 1,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -13,6 +15,7 @@ from hebbs_graph.models.compact import (
     compact_memory,
     compact_result,
 )
+from hebbs_graph.models.contradict import ChecksWaited
 from hebbs_graph.models.graph import PrimeIn, PrimeOut, ReflectionDue
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import PRESETS, RecallResult, TimeRange
@@ -26,6 +29,8 @@ PendingSource = Callable[[str, str], Awaitable[list[dict[str, Any]]]]
 StaleSource = Callable[[str, str], Awaitable[list[Memory]]]
 DueSource = Callable[[str, str], Awaitable[ReflectionDue]]
 CountSource = Callable[[str, str], Awaitable[int]]
+# Waits (bounded) until no contradiction check of the entity is running.
+SettleSource = Callable[[str, str, float | None], Awaitable[ChecksWaited]]
 
 INSIGHTS_IN_PRIME = 5
 CUE_FROM_RECENT = 3
@@ -42,6 +47,7 @@ class PrimeService:
         pending_total: CountSource | None = None,
         stale_insights: StaleSource | None = None,
         reflection_due: DueSource | None = None,
+        checks_settled: SettleSource | None = None,
     ) -> None:
         self.store = store
         self.recall = recall
@@ -49,9 +55,29 @@ class PrimeService:
         self.pending_total = pending_total
         self.stale_insights = stale_insights
         self.reflection_due = reflection_due
+        self.checks_settled = checks_settled
 
     async def prime(self, tenant_id: str, request: PrimeIn) -> PrimeOut:
-        """Half recent memories, half relevant ones, the best insights, and what waits."""
+        """Half recent memories, half relevant ones, the best insights, and what waits.
+
+        The pending pairs are listed once the contradiction checks of the entity's
+        latest writes have run (bounded: wait_for_checks_s); that wait runs beside the
+        memories' reads, so it costs nothing when no check is running."""
+        settling = None
+        if self.checks_settled is not None and self.pending_contradictions is not None:
+            settle = self.checks_settled(tenant_id, request.entity_id, request.wait_for_checks_s)
+            settling = asyncio.ensure_future(settle)
+        try:
+            return await self._prime(tenant_id, request, settling)
+        finally:
+            if settling is not None and not settling.done():
+                settling.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await settling
+
+    async def _prime(
+        self, tenant_id: str, request: PrimeIn, settling: asyncio.Future[ChecksWaited] | None
+    ) -> PrimeOut:
         entity = request.entity_id
         scope = Scope(tenant_id, entity, include_superseded=False, include_stale=False)
         now = utcnow()
@@ -79,6 +105,7 @@ class PrimeService:
         primed = [r.memory.id for r in recent_results + relevant_results] + [i.id for i in insights]
         if primed:
             self.recall.reinforce_later(tenant_id, primed)
+        waited = ChecksWaited() if settling is None else await settling
         pending = await _maybe(self.pending_contradictions, tenant_id, entity, [])
         stale = await _maybe(self.stale_insights, tenant_id, entity, [])
         return PrimeOut(
@@ -88,6 +115,8 @@ class PrimeService:
             insights=insights,
             pending_contradictions=pending,
             pending_total=await _maybe(self.pending_total, tenant_id, entity, len(pending)),
+            checks_waited_ms=waited.checks_waited_ms,
+            checks_wait_timed_out=waited.checks_wait_timed_out,
             stale_insights=stale[:cap],
             reflection=await _maybe(self.reflection_due, tenant_id, entity, ReflectionDue()),
         )
@@ -138,6 +167,7 @@ def compact_prime(out: PrimeOut) -> CompactPrimeOut:
         relevant=[compact_result(r, entity) for r in out.relevant],
         insights=[compact_memory(m, entity) for m in out.insights] or None,
         pending_contradictions=pending,
+        checks_wait_timed_out=out.checks_wait_timed_out or None,
         stale_insights=[compact_memory(m, entity) for m in out.stale_insights] or None,
         reflection=CompactReflection(due=True, reason=due.reason) if due.due else None,
     )
