@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.side import (
     FAMILIES,
     FAMILY_OF,
@@ -39,6 +40,7 @@ from hebbs_graph.services.contradict.heuristics.side import side as _side
 from hebbs_graph.services.contradict.heuristics.text import stem
 from hebbs_graph.services.contradict.heuristics.value import (
     VALUE_WEIGHT,
+    WEAK_VALUE_WEIGHT,
     Signal,
     slot_disagreement,
     value_disagreement,
@@ -78,13 +80,14 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     if context or left.statement.implied or right.statement.implied:
         # One relation of one subject in two wordings, the value all that differs.
         slot = slot_disagreement(left, right)
+    change = changed_value(left, right) if context else None
     markers = sorted(left.markers ^ right.markers)
     if slot is not None and not markers:  # "moved its HQ to", "took over as", "new"
         markers = list(slot.changes)
     verdict: Verdict = "revision" if markers else "contradiction"
     if slot is None and not context:
         return Classification(score=0.0, signals=(), suggested_verdict=verdict)
-    if slot is None and _different_subjects(left, right):
+    if slot is None and change is None and _different_subjects(left, right):
         # "Acme's budget is $5,000" / "Initech's budget is $9,000": both can be true.
         return Classification(score=0.0, signals=(), suggested_verdict=verdict)
     opposites = _antonym_pairs(left, right)
@@ -107,6 +110,10 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     value = value_disagreement(left, right)
     if value is None and slot is not None:
         value = Signal("value", VALUE_WEIGHT, slot.evidence)
+    if change is not None and (value is None or value.weight < VALUE_WEIGHT):
+        weight = VALUE_WEIGHT if change.strength == "strong" else WEAK_VALUE_WEIGHT
+        if value is None or weight > value.weight:
+            value = Signal("value", weight, change.evidence)
     if value is not None:
         signals.append(value)
     if markers and len(signals) > 0:

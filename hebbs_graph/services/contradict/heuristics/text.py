@@ -6,7 +6,7 @@ Everything here works on whole tokens, never on substrings: "knows" holds no "no
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from hebbs_graph.services.contradict.heuristics.lexicon import (
@@ -26,8 +26,9 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
 )
 
 _TOKEN = re.compile(
-    r"(?P<num>[$€£]?\d+(?:,\d{3})*(?:\.\d+)?(?::\d\d)?(?:\s?(?:am|pm)\b|k\b|m\b|bn\b|%)?)"
-    r"|(?P<word>[A-Za-z][A-Za-z0-9]*(?:['’][A-Za-z]+)*(?:-[A-Za-z0-9]+)*)"
+    r"(?P<num>[$€£]?\d+(?:,\d{3})*(?:\.\d+)?(?::\d\d)?(?:\s?(?:am|pm)\b|k\b|m\b|bn\b|%|st\b|nd\b|rd\b|th\b)?)"
+    # Letters of any script ("École", "Phạm"), then letters and digits.
+    r"|(?P<word>[^\W\d_][^\W_]*(?:['’][^\W\d_]+)*(?:-[^\W_]+)*)"
     r"|(?P<punct>[.!?;:#])",
     re.IGNORECASE,
 )
@@ -35,6 +36,7 @@ _CODE = re.compile(r"^[a-z]{1,2}\d+$")
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp"}
 _MULTIPLIER = {"k": 1e3, "m": 1e6, "bn": 1e9}
 _SENTENCE_END = {".", "!", "?", ";", ":"}
+_TITLES = frozenset({"Mr", "Mrs", "Ms", "Dr", "St", "Jr", "Sr", "Prof", "Mt", "Ft", "Gen", "Col"})
 BE = "BE"
 POSS = "'s"
 
@@ -56,6 +58,7 @@ class Token:
     proper: bool  # a capitalised name (not merely sentence-initial) or an acronym
     number: Number | None = None
     capital: bool = False  # written with a capital, sentence-initial or not
+    opens: bool = False  # the first token of a sentence
 
 
 def tokenize(text: str) -> list[Token]:
@@ -63,17 +66,26 @@ def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     sentence_start = True
     previous_punct = ""
+    previous_word = ""
     for match in _TOKEN.finditer(text):
         raw = match.group(0)
         if match.lastgroup == "punct":
-            sentence_start = sentence_start or raw in _SENTENCE_END
+            # The stop after an initial or a short title ("Elizabeth A. Fenn", "St. Louis")
+            # does not end the sentence.
+            abbreviation = raw == "." and (len(previous_word) == 1 or previous_word in _TITLES)
+            sentence_start = sentence_start or (raw in _SENTENCE_END and not abbreviation)
             previous_punct = raw
+            previous_word = ""
             continue
+        previous_word = raw
+        first = len(tokens)
         if match.lastgroup == "num":
             after_hash = previous_punct == "#"
             tokens.append(_number_token(raw, tokens, identifier=after_hash))
         else:
             tokens += _word_tokens(raw, sentence_start)
+        if sentence_start and first < len(tokens):
+            tokens[first] = replace(tokens[first], opens=True)
         sentence_start = False
         previous_punct = ""
     return tokens
@@ -114,6 +126,9 @@ def _number_token(raw: str, before: list[Token], *, identifier: bool) -> Token:
     if text.endswith(("am", "pm")) or ":" in text:
         value = _minutes_of_day(text)
         number = Number(value, "time", False)
+        return Token(number.canon, False, number)
+    if text[-2:] in ("st", "nd", "rd", "th"):  # "3rd", "31st": an ordinal
+        number = Number(float(text[:-2].replace(",", "")), "ordinal", False)
         return Token(number.canon, False, number)
     scale = 1.0
     for suffix, factor in _MULTIPLIER.items():
