@@ -18,7 +18,8 @@
 // Candidates: the $n nearest, the $n best by text and $text_ids, each checked against
 // the scope exactly, with their similarity to the cue, when each occurred, and, for the
 // $spread best of each list and $text_ids, (with $with_neighbours) their FOLLOWED_BY
-// neighbours either way and (with $with_insights) the insights drawn from them, inside
+// neighbours either way (both conversation turns, their context naming a session_id,
+// unless $neighbours_of_all) and (with $with_insights) the insights drawn from them, inside
 // the same scope. Times come back as ISO strings
 // (see fragments/memory); similarity is 2·s − 1 with s Neo4j's cosine score in 0..1.
 // Every list comes back in one row: the Python driver costs ~0.1 ms a record.
@@ -78,6 +79,8 @@ CALL (near, kept, named) {
     AND m.kind IN $kinds AND m.hidden IN $hidden
   OPTIONAL MATCH (m)-[:FOLLOWED_BY]-(n:Memory)
   WHERE $with_neighbours AND m IN spreading AND n.tenant_id = $tenant_id
+    AND ($neighbours_of_all OR (m.context_json CONTAINS '"session_id":'
+                                AND n.context_json CONTAINS '"session_id":'))
     AND ($entity_id IS NULL OR n.entity_id = $entity_id)
     AND n.kind IN $kinds AND n.hidden IN $hidden
   WITH m, spreading, collect(DISTINCT n) AS around

@@ -156,8 +156,9 @@ class PathStep(BaseModel):
 
 class ConflictNote(BaseModel):
     """How a conflict moved a result: its rank by its own score and its rank (1 the
-    first). A memory moved below a newer one takes that one's score, so the list is in
-    score order; ``score_before`` is then the score its own parts gave it."""
+    first). A newer memory moved above an older one it may supersede takes that one's
+    score, so the list is in score order; ``score_before`` is then the score its own
+    parts gave it."""
 
     rank_by_score: int = Field(description="Its rank by the score its own parts gave it.")
     rank: int
@@ -169,21 +170,23 @@ class ConflictNote(BaseModel):
     )
     score_before: float | None = Field(
         default=None,
-        description="Its score before it was moved below a newer memory (its score is "
-        "now that memory's); null when its score did not change.",
+        description="Its score before it was moved above an older memory it may "
+        "supersede (its score is now that memory's); null when its score did not change.",
     )
 
 
 class Contributor(BaseModel):
     """Something beyond a result's own match with the cue that moved it."""
 
-    kind: Literal["neighbour", "insight_source", "cue_date", "conflict"] = Field(
+    kind: Literal["neighbour", "insight_source", "cue_date", "conflict", "current_state"] = Field(
         description="neighbour: a FOLLOWED_BY timeline neighbour that matched lent it a "
         "share of its score (recall_neighbour_share); insight_source: the best of the "
         "episodes this insight was drawn from lifted it (recall_insight_share); cue_date: "
         "it occurred in a period the cue names (recall_time_boost); conflict: a memory it "
-        "contradicts or that may supersede it (or it them; breakdown.conflict says how "
-        "the order moved)."
+        "contradicts or that may supersede it (or it them), or that answers the cue alike "
+        "at another time (breakdown.conflict says how the order moved); current_state: "
+        "the cue asks what is true now, so its recency is its place among the candidates' "
+        "times (recall_current_recency), not its age."
     )
     memory_id: str | None = Field(default=None, description="The memory it came from.")
     amount: float | None = Field(

@@ -117,6 +117,11 @@ class Settings(BaseSettings):
     # A memory inherits this share of the best fused score among its FOLLOWED_BY
     # neighbours (0 turns the timeline spread off).
     recall_neighbour_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    # Whose neighbours lend it: "turns", memories that are both turns of a conversation
+    # (their context names a session_id: POST /v1/conversations stores them so), where
+    # the answer follows its question; "all", any two neighbours on an entity's timeline
+    # (independent facts of one entity lent an unrelated fact half a match: issue 29).
+    recall_neighbours: Literal["turns", "all"] = "turns"
     # Hybrid reads the timeline neighbours and insights of this many of the best vector
     # and of the best text candidates (at least top_k each): a weak candidate's neighbour
     # gains too little to rank, and reading them all cost a fifth of a tenant-wide
@@ -138,6 +143,15 @@ class Settings(BaseSettings):
     # Acme"), count as such a sign too, whether or not detection paired them
     # (contradict/heuristics/slots.py, docs/decisions/0012).
     recall_supersession_slots: bool = True
+    # On: for a cue that asks for the current state ("What is my favorite color?",
+    # present tense, no earlier time named), two candidates of one scope that both hold
+    # every content word of the cue answer the same question, and the newer ranks first
+    # (services/recall/current.py; issue 29: a conversation's old and new value).
+    recall_supersession_cue: bool = True
+    # For a cue that asks for the current state, a memory's recency is at least this
+    # share of its place in the candidates' own time span (the newest 1, the oldest 0):
+    # two memories months old no longer tie on time (services/recall/ranking.Span).
+    recall_current_recency: float = Field(default=0.5, ge=0.0, le=1.0)
     # Opt-in recall strategies to turn on (comma-separated names, e.g. "session"); a
     # strategy module with OPT_IN = True runs only when named here.
     recall_extra_strategies: Annotated[list[str], NoDecode] = Field(default_factory=list)

@@ -43,11 +43,14 @@ class RecallSettings(Section):
     fulltext_term_hits: int
     fulltext_hit_budget: int
     recall_neighbour_share: float
+    recall_neighbours: Literal["turns", "all"]
     recall_spread_candidates: int
     recall_insight_share: float
     recall_time_boost: float
     recall_supersession_classifier: bool
     recall_supersession_slots: bool
+    recall_supersession_cue: bool
+    recall_current_recency: float
     recall_extra_strategies: list[str]
     prime_per_section: int
 

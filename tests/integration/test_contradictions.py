@@ -180,13 +180,16 @@ async def test_before_any_verdict_the_newer_side_of_a_pending_pair_comes_first(
     ).results
     assert [r.memory.id for r in recalled] == [new.id, old.id]
     first, second = recalled
-    assert first.score < second.score  # the conflict, not the score, put the newer first
+    # The conflict, not the score, put the newer first: it took the older's place and score.
+    assert first.score == second.score
+    assert first.breakdown.conflict is not None
+    assert first.breakdown.conflict.score_before is not None
+    assert first.breakdown.conflict.score_before < second.score
     assert second.may_be_superseded_by == [new.id]
     assert first.may_be_superseded_by == []
     assert second.breakdown.conflict is not None
     assert (second.breakdown.conflict.rank_by_score, second.breakdown.conflict.rank) == (1, 2)
     assert second.breakdown.conflict.ranked_below == [new.id]
-    assert first.breakdown.conflict is not None
     assert first.breakdown.conflict.ranked_above == [old.id]
     # "current" leaves the older out, decided before the cut: the same for every top_k.
     for top_k in (1, 2, 10):

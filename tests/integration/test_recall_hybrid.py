@@ -34,10 +34,17 @@ def scope(tenant: str, entity: str | None = None) -> Scope:
     return Scope(tenant, entity, include_superseded=False, include_stale=False)
 
 
-async def store_turns(kit: Kit, entity: str = "chat") -> list[str]:
+async def store_turns(kit: Kit, entity: str = "chat", *, session: bool = True) -> list[str]:
+    """The chat's turns on the entity's timeline: as conversation turns (their context
+    names the session, as POST /v1/conversations stores them), or as independent facts."""
     return await kit.batch(
         [
-            {"content": t, "entity_id": entity, "occurred_at": START + timedelta(minutes=i)}
+            {
+                "content": t,
+                "entity_id": entity,
+                "occurred_at": START + timedelta(minutes=i),
+                "context": {"session_id": "s1", "turn": i} if session else {},
+            }
             for i, t in enumerate(TURNS)
         ]
     )
@@ -160,6 +167,21 @@ async def test_a_cue_without_a_word_in_the_scope_still_answers_by_meaning(kit: K
         for entity in ("k", None):
             out = await kit.recall(cue=cue, entity_id=entity, reinforce=False)
             assert {r.memory.id for r in out.results} == set(ids)
+
+
+async def test_independent_facts_of_an_entity_lend_each_other_nothing(kit: Kit) -> None:
+    """The same timeline stored as facts (no session): a neighbour's match lends no
+    share by default (issue 29: an unrelated fact showed relevance 0.5), and does with
+    recall_neighbours "all"."""
+    ids = await store_turns(kit, session=False)
+    cue = "What did Tomas research for the adoption?"
+    out = await kit.recall(cue=cue, entity_id="chat", top_k=10, preset="semantic", reinforce=False)
+    assert not any(c.kind == "neighbour" for r in out.results for c in r.breakdown.contributors)
+    spread = await recall_with(kit, recall_neighbours="all").recall(
+        kit.tenant, _request(cue, top_k=10)
+    )
+    answer = next(r for r in spread.results if r.memory.id == ids[3])
+    assert any(c.kind == "neighbour" for c in answer.breakdown.contributors)
 
 
 async def test_only_the_leading_candidates_read_their_neighbours(kit: Kit) -> None:

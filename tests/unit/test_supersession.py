@@ -42,21 +42,23 @@ def ids(results: list[RecallResult]) -> list[str]:
     return [r.memory.id for r in results]
 
 
-def test_the_older_goes_just_below_the_newer_and_is_marked() -> None:
+def test_the_newer_takes_the_older_place_and_the_older_is_marked() -> None:
     ranked = [result("old", 1), result("x", 5), result("new", 9), result("y", 3)]
     out = supersession.newer_first(ranked, {"old": {"new"}})
-    assert ids(out) == ["x", "new", "old", "y"]
-    old, new = out[2], out[1]
+    assert ids(out) == ["new", "old", "x", "y"]
+    new, old = out[0], out[1]
     assert old.may_be_superseded_by == ["new"]
     assert old.breakdown.conflict is not None
-    assert (old.breakdown.conflict.rank_by_score, old.breakdown.conflict.rank) == (1, 3)
+    assert (old.breakdown.conflict.rank_by_score, old.breakdown.conflict.rank) == (1, 2)
     assert old.breakdown.conflict.ranked_below == ["new"]
     assert new.breakdown.conflict is not None
+    assert (new.breakdown.conflict.rank_by_score, new.breakdown.conflict.rank) == (3, 1)
     assert new.breakdown.conflict.ranked_above == ["old"]
+    assert out[2].breakdown.conflict is None  # x only shifted down: nothing of its own
     assert out[3].breakdown.conflict is None  # y did not move
 
 
-def test_the_moved_memory_takes_the_newer_score_so_the_list_stays_in_score_order() -> None:
+def test_the_moved_memory_takes_the_older_score_so_the_list_stays_in_score_order() -> None:
     # The list read 0.574, 0.522, 0.578, 0.611: moved memories kept their scores.
     ranked = [
         result("old", 1, score=0.611),
@@ -65,13 +67,13 @@ def test_the_moved_memory_takes_the_newer_score_so_the_list_stays_in_score_order
         result("y", 3, score=0.522),
     ]
     out = supersession.newer_first(ranked, {"old": {"new"}})
-    assert ids(out) == ["x", "new", "old", "y"]
-    assert [r.score for r in out] == [0.578, 0.574, 0.574, 0.522]
-    note = out[2].breakdown.conflict
+    assert ids(out) == ["new", "old", "x", "y"]
+    assert [r.score for r in out] == [0.611, 0.611, 0.578, 0.522]
+    note = out[0].breakdown.conflict
     assert note is not None
-    assert note.score_before == 0.611
+    assert note.score_before == 0.574
     assert out[1].breakdown.conflict is not None
-    assert out[1].breakdown.conflict.score_before is None  # the newer kept its own
+    assert out[1].breakdown.conflict.score_before is None  # the older kept its own
 
 
 def test_a_chain_moved_twice_stays_in_score_order() -> None:
@@ -82,7 +84,7 @@ def test_a_chain_moved_twice_stays_in_score_order() -> None:
         result("v3", 3, score=0.6),
     ]
     out = supersession.newer_first(ranked, {"v1": {"v2", "v3"}, "v2": {"v3"}})
-    assert ids(out) == ["x", "v3", "v2", "v1"]
+    assert ids(out) == ["v3", "v2", "v1", "x"]
     scores = [r.score for r in out]
     assert scores == sorted(scores, reverse=True)
 

@@ -27,9 +27,15 @@ class Conflicts:
         self.contradiction = contradiction
 
     async def apply(
-        self, tenant_id: str, ranked: list[RecallResult], on_conflict: str
+        self,
+        tenant_id: str,
+        ranked: list[RecallResult],
+        on_conflict: str,
+        cue: str | None = None,
     ) -> list[RecallResult]:
-        """The results with their conflicts marked, in their new order, maybe fewer."""
+        """The results with their conflicts marked, in their new order, maybe fewer.
+        ``cue``: the recall's, when it has one (a cue asking for the current state is
+        evidence too)."""
         if len(ranked) < 2:
             return ranked
         ids = {r.memory.id for r in ranked}
@@ -40,7 +46,8 @@ class Conflicts:
         pairs = {mid: others for mid, others in confirmed.items() if others}
         for result in ranked:
             result.conflicts_with = sorted(pairs.get(result.memory.id, set()))
-        ranked = supersession.newer_first(ranked, self._supersedes(ranked, pairs, rows))
+        supersedes, answers_later = self._supersedes(ranked, pairs, rows, cue)
+        ranked = supersession.newer_first(ranked, supersedes, answers_later)
         if on_conflict == "current":
             ranked = supersession.leave_out_superseded(ranked)
         if on_conflict != "keep":
@@ -70,49 +77,67 @@ class Conflicts:
         ranked: list[RecallResult],
         confirmed: dict[str, set[str]],
         rows: list[dict[str, Any]],
-    ) -> dict[str, set[str]]:
-        """older id -> newer ids that may supersede it: pending pairs, statement slots,
-        then the classifier."""
+        cue: str | None,
+    ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+        """older id -> newer ids that may supersede it (pending pairs, statement slots
+        and changed values, then the classifier), and older id -> newer ids that answer
+        a cue asking for the current state alike (an order, not a sign)."""
         by_id = {r.memory.id: r for r in ranked}
         pending = [(a, b) for a, b in (rows[0]["pending"] if rows else [])]
         out = supersession.from_pending(by_id, pending)
-        slots, classifier = (
+        slots, classifier, by_cue = (
             self.settings.recall_supersession_slots,
             self.settings.recall_supersession_classifier,
+            self.settings.recall_supersession_cue,
         )
-        if not (slots or classifier):
-            return out
+        if not (slots or classifier or by_cue):
+            return out, {}
         skip = {supersession.pair_key(a, b) for a, b in pending}
         skip |= {supersession.pair_key(a, b) for a, others in confirmed.items() for b in others}
         skip |= supersession.dismissed_keys(by_id, rows[0]["dismissed"] if rows else [])
         found: list[dict[str, set[str]]] = []
+        tenant_wide = self.contradiction.contradiction_scope == "tenant"
         if slots:
-            tenant_wide = self.contradiction.contradiction_scope == "tenant"
             found.append(supersession.from_slots(ranked, skip, tenant_wide=tenant_wide))
+        later = supersession.from_cue(ranked, cue, skip, tenant_wide=tenant_wide) if by_cue else {}
         if classifier:
             floor = self.contradiction.contradiction_min_confidence
             found.append(supersession.from_classifier(ranked, floor, skip))
         for more in found:
             for old, news in more.items():
                 out.setdefault(old, set()).update(news)
-        return out
+        return out, later
 
 
 def _name_conflicts(ranked: list[RecallResult]) -> None:
     """A conflict contributor per memory a result conflicts with (breakdown.conflict, when
     set, says how the order moved)."""
+    marked = {r.memory.id: set(r.may_be_superseded_by) for r in ranked}
     for r in ranked:
-        moved = " (breakdown.conflict)" if r.breakdown.conflict is not None else ""
+        mid = r.memory.id
+        note = r.breakdown.conflict
+        moved = " (breakdown.conflict)" if note is not None else ""
         others = [(m, "confirmed contradiction") for m in r.conflicts_with]
         others += [(m, f"may supersede it{moved}") for m in r.may_be_superseded_by]
-        if r.breakdown.conflict is not None:
-            others += [(m, f"it may supersede{moved}") for m in r.breakdown.conflict.ranked_above]
+        if note is not None:
+            others += [
+                (m, f"it may supersede{moved}")
+                if mid in marked.get(m, ())
+                else (m, f"answers the cue alike, earlier{moved}")
+                for m in note.ranked_above
+            ]
+            others += [
+                (m, f"answers the cue alike, later{moved}")
+                for m in note.ranked_below
+                if m not in marked[mid]
+            ]
         named: set[str] = set()
-        for mid, detail in others:
-            if mid not in named:
-                named.add(mid)
-                note = Contributor(kind="conflict", memory_id=mid, detail=detail)
-                r.breakdown.contributors.append(note)
+        for other, detail in others:
+            if other not in named:
+                named.add(other)
+                r.breakdown.contributors.append(
+                    Contributor(kind="conflict", memory_id=other, detail=detail)
+                )
 
 
 def _suppress(ranked: list[RecallResult]) -> list[RecallResult]:

@@ -17,10 +17,12 @@ The steps, each behind a setting (``docs/decisions/0006`` to ``0009``):
    ``hybrid_text_weight``; ranks alone (RRF) throw away how far ahead a hit is.
 3. **Dates named in the cue** (``recall_time_boost``): a memory that occurred inside
    such a period gets that much added.
-4. **Timeline neighbours** (``recall_neighbour_share``): a memory inherits that share
-   of the best fused score among its FOLLOWED_BY neighbours (the turn before and after
-   it in its entity's timeline), so the answer that follows a matching question, or
-   the context before a matching answer, comes along.
+4. **Timeline neighbours** (``recall_neighbour_share``): a conversation turn inherits
+   that share of the best fused score among its FOLLOWED_BY neighbours that are turns
+   too (the turn before and after it), so the answer that follows a matching question,
+   or the context before a matching answer, comes along; independent facts of one
+   entity lend nothing to each other (``recall_neighbours``: "all" lends along every
+   timeline).
 
 The relevance handed back is the final score scaled so the best candidate has 1, with
 what steps 3 and 4 and an insight's sources added to it, on the same scale (the
@@ -311,6 +313,7 @@ class HybridRecall:
             text_ids=list(lucene),
             scope_clause=scope_clause(scope.tenant_id, scope.entity_id),
             with_neighbours=self.settings.recall_neighbour_share > 0,
+            neighbours_of_all=self.settings.recall_neighbours == "all",
             with_insights=self.settings.recall_insight_share > 0,
             **scope.params(),
         )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from hebbs_graph import scoring
-from hebbs_graph.models.recall import RecallResult, ScoreBreakdown, Weights
+from hebbs_graph.models.recall import Contributor, RecallResult, ScoreBreakdown, Weights
 from hebbs_graph.services.recall.scope import Candidate
 
 
 def merge(found: list[list[Candidate]]) -> list[Candidate]:
-    """Merge by id (highest relevance wins, every strategy is recorded), then by content."""
+    """Merge by id (highest relevance wins, every strategy is recorded), then by content
+    (the better match, or the later of two as good)."""
     by_id: dict[str, Candidate] = {}
     for candidates in found:
         for c in candidates:
@@ -27,7 +29,9 @@ def merge(found: list[list[Candidate]]) -> list[Candidate]:
     by_content: dict[str, Candidate] = {}
     for c in by_id.values():
         twin = by_content.get(c.memory.content_sha256)
-        if twin is None or c.relevance > twin.relevance:
+        # Of two copies of one text the better match stays, and of two as good the one
+        # said last: it says what is true now (a value that came back, stored again).
+        if twin is None or _later_or_better(c, twin):
             if twin is not None:
                 c.strategies |= twin.strategies
             by_content[c.memory.content_sha256] = c
@@ -36,10 +40,41 @@ def merge(found: list[list[Candidate]]) -> list[Candidate]:
     return list(by_content.values())
 
 
-def scored(c: Candidate, weights: Weights, now: datetime, horizon_days: float) -> RecallResult:
+def _later_or_better(c: Candidate, twin: Candidate) -> bool:
+    return (c.relevance, c.memory.occurred_at) > (twin.relevance, twin.memory.occurred_at)
+
+
+@dataclass(frozen=True)
+class Span:
+    """The candidates' own time span, for a cue that asks for the current state: there,
+    recency is at least ``share`` × where a memory stands in it (the newest 1, the
+    oldest 0), so time matters even when every candidate is months old."""
+
+    oldest: datetime
+    newest: datetime
+    share: float
+
+    def recency(self, at: datetime) -> float:
+        width = (self.newest - self.oldest).total_seconds()
+        return self.share * (at - self.oldest).total_seconds() / width if width > 0 else 0.0
+
+
+def scored(
+    c: Candidate, weights: Weights, now: datetime, horizon_days: float, span: Span | None = None
+) -> RecallResult:
     """The candidate as a result, with its score and the score's parts."""
     m = c.memory
     t = scoring.recency(m.occurred_at, now, horizon_days)
+    contributors = list(c.contributors)
+    if span is not None and span.recency(m.occurred_at) > t:
+        t = span.recency(m.occurred_at)
+        contributors.append(
+            Contributor(
+                kind="current_state",
+                detail="the cue asks what is true now: recency by its place among the "
+                "candidates' times (the newest 1, the oldest 0)",
+            )
+        )
     reinforce = scoring.reinforcement(m.access_count)
     relevance = min(1.0, max(0.0, c.relevance))
     return RecallResult(
@@ -54,7 +89,7 @@ def scored(c: Candidate, weights: Weights, now: datetime, horizon_days: float) -
             strategies=sorted(c.strategies),
             path=c.path,
             depth=c.depth,
-            contributors=list(c.contributors),
+            contributors=contributors,
         ),
         superseded=m.superseded_by is not None,
         stale=bool(m.stale),

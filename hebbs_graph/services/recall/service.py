@@ -14,9 +14,10 @@ from hebbs_graph.models.compact import CompactRecallOut, compact_recall
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import RecallIn, RecallOut, RecallResult, SpecBase, Weights
 from hebbs_graph.services.recall.conflicts import Conflicts
+from hebbs_graph.services.recall.current import asks_current
 from hebbs_graph.services.recall.hybrid import HybridRecall
 from hebbs_graph.services.recall.nearest import Nearest
-from hebbs_graph.services.recall.ranking import merge, scored
+from hebbs_graph.services.recall.ranking import Span, merge, scored
 from hebbs_graph.services.recall.request import runnable
 from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
@@ -77,12 +78,13 @@ class RecallService:
         merged = merge(found)
         now = utcnow()
         weights = request.effective_weights()
+        span = self._current_span(request.cue, merged)
         ranked = sorted(
-            (self.result(c, weights, now) for c in merged),
+            (self.result(c, weights, now, span) for c in merged),
             key=lambda r: (r.score, r.memory.occurred_at),
             reverse=True,
         )
-        ranked = await self.conflicts.apply(tenant_id, ranked, request.on_conflict)
+        ranked = await self.conflicts.apply(tenant_id, ranked, request.on_conflict, request.cue)
         results = ranked[: request.top_k]
         if request.reinforce and results:
             self.reinforce_later(tenant_id, [r.memory.id for r in results])
@@ -134,8 +136,19 @@ class RecallService:
         ask = Ask(scope=scope, spec=spec, cue=None, vector=None, k=k)
         return await temporal.run(self.tools, ask)
 
-    def result(self, c: Candidate, weights: Weights, now: datetime) -> RecallResult:
-        return scored(c, weights, now, self.settings.recency_horizon_days)
+    def result(
+        self, c: Candidate, weights: Weights, now: datetime, span: Span | None = None
+    ) -> RecallResult:
+        return scored(c, weights, now, self.settings.recency_horizon_days, span)
+
+    def _current_span(self, cue: str | None, merged: list[Candidate]) -> Span | None:
+        """For a cue asking for the current state, the candidates' own time span and
+        the share of recency it gives (``recall_current_recency``); None otherwise."""
+        share = self.settings.recall_current_recency
+        if share <= 0 or len(merged) < 2 or not asks_current(cue):
+            return None
+        times = [c.memory.occurred_at for c in merged]
+        return Span(min(times), max(times), share)
 
     # -- reinforcement ------------------------------------------------------------------
 

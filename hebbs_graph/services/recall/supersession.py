@@ -19,13 +19,17 @@ from datetime import datetime
 
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
+from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.classifier import classify
 from hebbs_graph.services.contradict.heuristics.side import side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
+from hebbs_graph.services.recall import current
 
 # The slot check compares the best-scored candidates pairwise; past this many it would
 # cost more than the recall (a pair takes microseconds, 100 make 4,950 pairs).
 SLOT_POOL = 100
+# The candidates a cue asking for the current state is checked against.
+CUE_POOL = 50
 
 
 def stated_at(memory: Memory) -> datetime:
@@ -97,9 +101,47 @@ def from_slots(
         older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
         if older.superseded_by is not None:
             continue
-        if same_slot(side(older.content).statement, side(newer.content).statement):
+        if changed(older.content, newer.content):
             out.setdefault(older.id, set()).add(newer.id)
     return out
+
+
+def from_cue(
+    ranked: list[RecallResult], cue: str | None, skip: set[str], *, tenant_wide: bool = False
+) -> dict[str, set[str]]:
+    """older id -> newer ids, for two of the best candidates of one scope that both hold
+    every content word of a cue asking for the current state (``current.py``): they
+    answer the same question (the same words of it), and the newer may have replaced
+    the older."""
+    if not current.asks_current(cue):
+        return {}
+    terms = current.cue_terms(cue or "")
+    held = {r.memory.id: current.answered(r.memory.content, terms) for r in ranked[:CUE_POOL]}
+    answering = [r for r in ranked[:CUE_POOL] if held[r.memory.id] is not None]
+    out: dict[str, set[str]] = {}
+    for a, b in itertools.combinations(answering, 2):
+        ma, mb = a.memory, b.memory
+        if held[ma.id] != held[mb.id]:
+            continue  # they answer different parts of the cue
+        if not tenant_wide and ma.entity_id != mb.entity_id:
+            continue
+        if stated_at(ma) == stated_at(mb) or pair_key(ma.id, mb.id) in skip:
+            continue
+        older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
+        if older.superseded_by is None:
+            out.setdefault(older.id, set()).add(newer.id)
+    return out
+
+
+def changed(older: str, newer: str) -> bool:
+    """The two state one relation of one subject with different values: a statement slot
+    across phrasings (``heuristics/slots.py``) or a strong changed value
+    (``heuristics/change.py``)."""
+    a, b = side(older), side(newer)
+    if same_slot(a.statement, b.statement):
+        return True
+    found = changed_value(a, b)
+    return found is not None and found.strength == "strong"
 
 
 def dismissed_keys(by_id: dict[str, RecallResult], dismissed: Iterable[str]) -> set[str]:
@@ -114,39 +156,58 @@ def dismissed_keys(by_id: dict[str, RecallResult], dismissed: Iterable[str]) -> 
     return out
 
 
-def newer_first(ranked: list[RecallResult], supersedes: dict[str, set[str]]) -> list[RecallResult]:
-    """Each memory that may be superseded goes just below the lowest-ranked of its newer
-    sides if it ranked above it; every other memory keeps its order. A memory moved down
-    takes that newer side's score (``breakdown.conflict.score_before`` keeps its own), so
-    the list stays in score order. Marks the older (``may_be_superseded_by``) and notes
-    in both sides' breakdown how their rank moved.
+def newer_first(
+    ranked: list[RecallResult],
+    supersedes: dict[str, set[str]],
+    answers_later: dict[str, set[str]] | None = None,
+) -> list[RecallResult]:
+    """Each newer memory that ranked below an older one it may supersede takes that
+    one's place, and its score (``breakdown.conflict.score_before`` keeps its own): the
+    older and everything between move down one, so the list stays in score order and
+    nothing leaves the answer because of a conflict. Marks the older
+    (``may_be_superseded_by``) and notes in both sides' breakdown how their rank moved.
+    ``answers_later`` (older id -> newer ids that answer the cue alike, ``from_cue``)
+    orders the same way but marks nothing: answering one question alike is no sign
+    that the older stopped being true ("What does Ann like?").
 
-    ``ranked`` is in score order. Terminates: a memory only ever moves below one that
-    happened later, so no cycle. Each move keeps the scores in order: what stands below
-    the newer side scored no more than it, what stands above it no less.
+    ``ranked`` is in score order. A memory only ever moves above one that happened
+    earlier; the moves are bounded all the same.
     """
     present = {r.memory.id for r in ranked}
-    edges = {old: news & present for old, news in supersedes.items() if old in present}
-    edges = {old: news for old, news in edges.items() if news}
+    marked = _present(supersedes, present)
+    edges = {old: set(news) for old, news in marked.items()}
+    for old, news in _present(answers_later or {}, present).items():
+        edges.setdefault(old, set()).update(news)
     if not edges:
         return ranked
     order = list(ranked)
     own = {r.memory.id: r.score for r in ranked}
-    moved = True
-    while moved:
-        moved = False
-        for i, r in enumerate(order):
-            newer = edges.get(r.memory.id)
-            if not newer:
-                continue
-            last = max(j for j, other in enumerate(order) if other.memory.id in newer)
-            if last > i:
-                r.score = min(r.score, order[last].score)
-                order.insert(last, order.pop(i))
-                moved = True
-                break
+    for _ in range(len(order) ** 2):
+        at = {r.memory.id: i for i, r in enumerate(order)}
+        move = next(
+            (
+                (i, max(below))
+                for i, r in enumerate(order)
+                if (below := [at[n] for n in edges.get(r.memory.id, ()) if at[n] > i])
+            ),
+            None,
+        )
+        if move is None:
+            break
+        i, j = move
+        newer = order.pop(j)
+        newer.score = max(newer.score, order[i].score)
+        order.insert(i, newer)
     _mark(ranked, order, edges, own)
+    for r in order:
+        r.may_be_superseded_by = sorted(marked.get(r.memory.id, ()))
     return order
+
+
+def _present(edges: dict[str, set[str]], present: set[str]) -> dict[str, set[str]]:
+    """The edges between memories that are among the results."""
+    kept = {old: news & present for old, news in edges.items() if old in present}
+    return {old: news for old, news in kept.items() if news}
 
 
 def _mark(
@@ -164,9 +225,8 @@ def _mark(
                 passed.setdefault(new, []).append(old)
     for r in order:
         mid = r.memory.id
-        r.may_be_superseded_by = sorted(edges.get(mid, ()))
-        if before[mid] == after[mid] and mid not in passed:
-            continue
+        if mid not in passed and (before[mid] == after[mid] or mid not in edges):
+            continue  # not moved, or only shifted by others' moves
         below = [n for n in edges.get(mid, ()) if before[mid] < before[n]]
         r.breakdown.conflict = ConflictNote(
             rank_by_score=before[mid] + 1,

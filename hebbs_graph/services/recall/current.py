@@ -1,0 +1,97 @@
+"""Cues that ask what is true now, and the candidates that answer them alike.
+
+"What is my favorite color?", "Which party does Ene Ergma belong to?", "The current team
+of Bradley Beal is": a cue in the present tense (or naming the present) asks for the
+current state. Two candidates of one scope that both hold every content word of such a
+cue answer the same question; when they happened at different times, the older may be
+superseded by the newer, whatever their wording and however long ago both happened
+(issue 29: two turns months old tie on recency, and a conversation's old and new value
+are rarely one sentence apart). Pure: tense and words, no model.
+
+A cue in the past tense ("What did Ann say?", "Where was Ann born?", "When did …"), or
+naming an earlier time ("before", "originally", "in 2019"), asks about its own time, and
+nothing is decided from it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from hebbs_graph.services.contradict.heuristics.lexicon import STOPWORDS
+from hebbs_graph.services.contradict.heuristics.text import Token, stem, tokenize
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# The present tense's auxiliaries and words that name the present.
+_PRESENT = _words(
+    "is are am do does has have current currently now nowadays today latest still "
+    "present presently anymore"
+)
+# The past tense's auxiliaries and words that name an earlier time.
+_PAST = _words(
+    "was were did had used ago before previously formerly originally initially first "
+    "earlier once last former"
+)
+# Words of a cue that say which time it asks about, not what it asks.
+_TIME = _PRESENT | _words("recent recently most newest new")
+
+
+def asks_current(cue: str | None) -> bool:
+    """The cue asks for the present state: present tense or a word naming the present,
+    and no past tense, earlier time or year."""
+    if not cue:
+        return False
+    return _asks_current(cue)
+
+
+@lru_cache(maxsize=4096)
+def _asks_current(cue: str) -> bool:
+    tokens = tokenize(cue)
+    words = {t.text for t in tokens}
+    if words & _PAST or any(t.number is not None and t.number.unit == "year" for t in tokens):
+        return False
+    return bool(words & _PRESENT)
+
+
+def cue_terms(cue: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What the cue asks about, as (names and numbers as written, other content words as
+    stems), without the words that say which time it asks about."""
+    tokens = [t for t in tokenize(cue) if _asked(t)]
+    names = frozenset(_key(t) for t in tokens if _named(t))
+    return names, frozenset(_key(t) for t in tokens if not _named(t))
+
+
+def _asked(t: Token) -> bool:
+    return t.text not in STOPWORDS and t.text not in _TIME and t.text != "'s"
+
+
+def _named(t: Token) -> bool:
+    return t.number is not None or t.proper
+
+
+def _key(t: Token) -> str:
+    return t.text if _named(t) else stem(t.text)
+
+
+@lru_cache(maxsize=8192)
+def _terms_of(content: str) -> frozenset[str]:
+    """Every word as written and as a stem: a name that opens a sentence is not known
+    for one ("Jones said" / "Ms Jones")."""
+    return frozenset(w for t in tokenize(content) for w in (t.text, _key(t)))
+
+
+def answered(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> frozenset[str] | None:
+    """The cue's words the content holds, when it answers the cue: every name and number
+    the cue gives (whose state it asks about) and at least half of its other words, one
+    at the least (what it asks); None otherwise."""
+    names, words = terms
+    have = _terms_of(content)
+    if not words or not names <= have:
+        return None
+    held = words & have
+    if 2 * len(held) < len(words) or not held:
+        return None
+    return held
