@@ -1,0 +1,239 @@
+"""Is the newest value first without any verdict, on public changing-facts sets nobody
+here wrote? The real service (real model, detection on, default settings) end to end.
+
+    PYTHONPATH=. HF_HUB_OFFLINE=1 .venv/bin/python scripts/eval/changing_public.py \\
+        ~/.cache/hebbs-graph/eval/dyknow.json ~/.cache/hebbs-graph/eval/tempreason.json \\
+        --label after --out docs/bench/changing_public.json
+
+Each source is a JSON file written by ``scripts/eval/public/`` (see its README for where
+each comes from): groups of statements about one subject, ``changed`` (the value
+changed over time; the last statement is current) or ``lookalike`` (all true at once).
+Each source goes into two tenants of its own (purged afterwards): *entity*, every
+statement under its subject's entity_id (``--pack N`` puts N subjects' groups under one
+entity, for sets with one group a subject, as a user's chat history would hold many
+facts), and *tenant*, every statement without an entity. Statements are stored one at
+a time in occurred_at order through ``MemoryService.remember``, changed and look-alike
+groups of a subject apart (a source may hold a statement in both); no verdict is ever
+committed; detection's queue is drained before recall.
+
+Reported per source and tenant, over every question of every changed group (cue = the
+question, scoped to the entity in *entity*; top_k 10, ``on_conflict: keep``): the share
+where the newest value ranks above every older value that is in the top 10, where it
+is first, where it is in the top 10, and where a pending pair joins the newest value and
+an older one of its group (a value that comes back is the newest in any of its copies) (recall: the share of groups; precision: pending pairs of
+one changed group over every pending pair raised among the changed groups). For
+look-alike groups: the share of their statements in the top 10 of their own questions,
+how many of those are marked ``may_be_superseded_by``, and pending pairs raised among
+them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+import uuid
+import warnings
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
+from common import purge_tenant
+
+from hebbs_graph.models.memory import MemoryIn
+from hebbs_graph.models.recall import RecallIn
+from hebbs_graph.services.container import Services, load_embedder, open_services
+from hebbs_graph.settings import Settings
+
+TOP_K = 10
+
+
+def packed(groups: list[dict[str, Any]], pack: int) -> dict[int, str]:
+    """Group index -> the entity it is stored under with ``--pack``: N groups an entity,
+    no two of one relation (two users' favourite colours under one entity would be
+    one user's changed value)."""
+    out: dict[int, str] = {}
+    packs: list[tuple[str, set[str]]] = []
+    for n, g in enumerate(groups):
+        relation = str(g.get("relation") or g["id"])
+        home = next(
+            (p for p in packs if len(p[1]) < pack and relation not in p[1] and p[0] == g["kind"]),
+            None,
+        )
+        if home is None:
+            home = (g["kind"], set())
+            packs.append(home)
+        home[1].add(relation)
+        out[n] = f"pack-{packs.index(home)}"
+    return out
+
+
+def entity_of(group: dict[str, Any], n: int, packs: dict[int, str], mode: str) -> str | None:
+    if mode == "tenant":
+        return None
+    base = packs.get(n) or group.get("entity_id") or group["id"]
+    return f"{base}:{group['kind']}"[:256]
+
+
+async def store(
+    services: Services, tenant: str, groups: list[dict[str, Any]], packs: dict[int, str], mode: str
+) -> dict[tuple[int, int], str]:
+    """Every statement, oldest first; (group index, statement index) -> memory id."""
+    rows = []
+    for g_at, g in enumerate(groups):
+        entity = entity_of(g, g_at, packs, mode)
+        for s_at, s in enumerate(g["statements"]):
+            rows.append((s["occurred_at"], g_at, s_at, s["text"], entity))
+    rows.sort()
+    ids: dict[tuple[int, int], str] = {}
+    for at, g_at, s_at, text, entity in rows:
+        m = await services.memory.remember(
+            tenant,
+            MemoryIn(
+                content=text,
+                entity_id=entity,
+                occurred_at=datetime.fromisoformat(at.replace("Z", "+00:00")),
+                on_duplicate="store",
+            ),
+        )
+        ids[(g_at, s_at)] = m.id
+    return ids
+
+
+async def pending_pairs(services: Services, tenant: str) -> set[frozenset[str]]:
+    rows = await services.store.run_raw(
+        "MATCH (p:PendingContradiction) WHERE p.tenant_id = $tenant_id "
+        "RETURN p.memory_id_a AS a, p.memory_id_b AS b",
+        tenant_id=tenant,
+    )
+    return {frozenset((r["a"], r["b"])) for r in rows}
+
+
+async def score(
+    services: Services,
+    tenant: str,
+    groups: list[dict[str, Any]],
+    ids: dict[tuple[int, int], str],
+    pending: set[frozenset[str]],
+    packs: dict[int, str],
+    mode: str,
+) -> dict[str, Any]:
+    changed = {"questions": 0, "above": 0, "first": 0, "in_top": 0, "slots": 0, "paired": 0}
+    alike = {"questions": 0, "true": 0, "in_top": 0, "marked": 0, "moved": 0}
+    group_of = {mid: g for (g, _), mid in ids.items()}
+    for g_at, g in enumerate(groups):
+        mine = [ids[(g_at, s)] for s in range(len(g["statements"]))]
+        entity = entity_of(g, g_at, packs, mode)
+        if g["kind"] == "changed":
+            # A value may come back ("… Renault", "… McLaren", "… Renault"): every copy
+            # of the current text is the newest value, the other texts are older values.
+            texts = [s["text"] for s in g["statements"]]
+            newest = {m for m, t in zip(mine, texts, strict=True) if t == texts[-1]}
+            older = {m for m, t in zip(mine, texts, strict=True) if t != texts[-1]}
+            changed["slots"] += 1
+            changed["paired"] += any(p & newest and p & older for p in pending)
+        for q in g["questions"]:
+            request = RecallIn(
+                cue=q, entity_id=entity, top_k=TOP_K, reinforce=False, on_conflict="keep"
+            )
+            results = (await services.recall.recall(tenant, request)).results
+            got = [r.memory.id for r in results]
+            if g["kind"] == "changed":
+                changed["questions"] += 1
+                rank = min((got.index(n) for n in newest if n in got), default=None)
+                olders = [got.index(o) for o in older if o in got]
+                changed["in_top"] += rank is not None
+                changed["first"] += rank == 0
+                changed["above"] += rank is not None and all(rank < r for r in olders)
+            else:
+                alike["questions"] += 1
+                alike["true"] += len(mine)
+                alike["in_top"] += sum(m in got for m in mine)
+                for r in results:
+                    if r.memory.id in mine:
+                        alike["marked"] += bool(r.may_be_superseded_by)
+                        note = r.breakdown.conflict
+                        alike["moved"] += bool(note and note.rank != note.rank_by_score)
+    kinds = {mid: groups[g]["kind"] for mid, g in group_of.items()}
+    in_changed = [p for p in pending if all(kinds.get(x) == "changed" for x in p)]
+    same = [p for p in in_changed if len({group_of[x] for x in p}) == 1]
+    among_alike = [
+        p
+        for p in pending
+        if all(kinds.get(x) == "lookalike" for x in p) and len({group_of[x] for x in p}) == 1
+    ]
+    q = changed["questions"]
+    return {
+        "changed_groups": changed["slots"],
+        "questions": q,
+        "newest_above_older": _share(changed["above"], q),
+        "newest_first": _share(changed["first"], q),
+        "newest_in_top10": _share(changed["in_top"], q),
+        "pair_recall": _share(changed["paired"], changed["slots"]),
+        "pair_precision": _share(len(same), len(in_changed)),
+        "pending_pairs": len(pending),
+        "lookalike_questions": alike["questions"],
+        "lookalike_true_in_top10": _share(alike["in_top"], alike["true"]),
+        "lookalike_marked": alike["marked"],
+        "lookalike_moved": alike["moved"],
+        "lookalike_pending_pairs": len(among_alike),
+    }
+
+
+def _share(n: int, d: int) -> float | None:
+    return round(n / d, 3) if d else None
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    settings = Settings()
+    services = await open_services(settings, embedder=load_embedder(settings))
+    out: dict[str, Any] = {}
+    try:
+        for path in args.sources:
+            source = json.loads(path.read_text())
+            groups = source["groups"][: args.limit or None]
+            packs = packed(groups, args.pack) if args.pack > 1 else {}
+            for mode in args.modes:
+                tenant = f"eval-public-{source['source']}-{mode}-{uuid.uuid4().hex[:6]}"
+                started = time.perf_counter()
+                try:
+                    ids = await store(services, tenant, groups, packs, mode)
+                    await services.contradict.drain()
+                    pending = await pending_pairs(services, tenant)
+                    row = await score(services, tenant, groups, ids, pending, packs, mode)
+                finally:
+                    await services.recall.drain()
+                    await purge_tenant(services, tenant)
+                row["seconds"] = round(time.perf_counter() - started, 1)
+                out[f"{source['source']}/{mode}"] = row
+                print(f"{source['source']}/{mode}: {json.dumps(row)}", flush=True)
+    finally:
+        await services.close()
+    return out
+
+
+def main() -> None:
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("sources", type=Path, nargs="+")
+    parser.add_argument("--modes", nargs="+", default=["entity", "tenant"])
+    parser.add_argument(
+        "--pack", type=int, default=1, help="groups an entity (one of each relation)"
+    )
+    parser.add_argument("--limit", type=int, default=0, help="first N groups only (debug)")
+    parser.add_argument("--label", default="after", help="key the figures go under")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    figures = asyncio.run(run(args))
+    if args.out:
+        saved = json.loads(args.out.read_text()) if args.out.exists() else {}
+        saved[args.label] = figures | {"when": datetime.now(UTC).isoformat(timespec="seconds")}
+        args.out.write_text(json.dumps(saved, indent=2) + "\n")
+        print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
