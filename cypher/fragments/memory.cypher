@@ -8,7 +8,8 @@
 // pending one with: recall marks conflicts and probable supersession from them without
 // another round trip.
 __node__ {.*, embedding: null, name: null,
-  occurred_at: toString(__node__.occurred_at), created_at: toString(__node__.created_at),
+  occurred_at: toString(__node__.occurred_at), restated_at: toString(__node__.restated_at),
+  created_at: toString(__node__.created_at),
   updated_at: toString(__node__.updated_at),
   last_accessed_at: toString(__node__.last_accessed_at),
   stale_since: toString(__node__.stale_since), superseded_at: toString(__node__.superseded_at),

@@ -56,6 +56,7 @@ class MemoryProperties(Properties):
     context_json: str | None = None
     tags: list[str] = []
     occurred_at: datetime
+    restated_at: datetime | None = None
     created_at: datetime
     updated_at: datetime
     last_accessed_at: datetime | None = None

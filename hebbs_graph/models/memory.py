@@ -115,6 +115,12 @@ class Memory(BaseModel):
     context: dict[str, Any] = Field(default_factory=dict)
     tags: list[str] = Field(default_factory=list)
     occurred_at: datetime
+    restated_at: datetime | None = Field(
+        default=None,
+        description="When a later remember said it again, in the same words (a duplicate "
+        "reinforces this memory instead of storing another): recall takes the later of "
+        "this and occurred_at as when it last said what it says. Null until then.",
+    )
     created_at: datetime
     updated_at: datetime
     last_accessed_at: datetime

@@ -115,3 +115,39 @@ async def test_a_duplicates_edges_are_added_to_the_stored_memory(kit: Kit) -> No
     assert again.id == first.id
     edges = await kit.services.memory.edges(kit.tenant, first.id)
     assert any(e.edge_type == EdgeType.CAUSED_BY and e.target_id == cause.id for e in edges)
+
+
+async def test_a_value_said_again_is_the_current_one(kit: Kit) -> None:
+    """ "… Renault", "… McLaren", then "… Renault" again: the repeat reinforces the first
+    copy and restates it, so recall takes it as the latest value, before any verdict."""
+    team = "The Formula 1 team Ana Ruiz drives for is Renault."
+    first = await kit.add(team, entity_id="ana", occurred_at=kit.at(0))
+    other = await kit.add(
+        "The Formula 1 team Ana Ruiz drives for is McLaren.",
+        entity_id="ana",
+        occurred_at=kit.at(30),
+    )
+    again = await kit.add(team, entity_id="ana", occurred_at=kit.at(60))
+    assert (again.id, again.reinforced) == (first.id, True)
+    assert again.restated_at == kit.at(60)
+    assert again.occurred_at == first.occurred_at  # when it first happened stays
+    earlier = await kit.add(team, entity_id="ana", occurred_at=kit.at(45))
+    assert earlier.restated_at == kit.at(60)  # never moved back
+    out = await kit.recall(
+        cue="Which team does Ana Ruiz drive for?", entity_id="ana", reinforce=False
+    )
+    assert [r.memory.id for r in out.results] == [first.id, other.id]
+    assert out.results[1].may_be_superseded_by == [first.id]
+
+
+async def test_a_batch_that_repeats_an_item_restates_the_one_it_stores(kit: Kit) -> None:
+    ids = await kit.batch(
+        [
+            {"content": "Ana drives for Renault.", "entity_id": "ana", "occurred_at": kit.at(0)},
+            {"content": "Ana drives for McLaren.", "entity_id": "ana", "occurred_at": kit.at(30)},
+            {"content": "Ana drives for Renault.", "entity_id": "ana", "occurred_at": kit.at(60)},
+        ]
+    )
+    assert ids[0] == ids[2]
+    stored = await kit.services.memory.get(kit.tenant, ids[0])
+    assert stored.restated_at == kit.at(60)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +27,7 @@ from hebbs_graph.ids import new_id
 from hebbs_graph.models.memory import Memory, MemoryIn
 from hebbs_graph.services.listeners import WriteListener, write_mark
 from hebbs_graph.services.memory.forget import delete_memories
+from hebbs_graph.services.memory.repeats import Scope, plan
 from hebbs_graph.services.records import (
     check_content,
     content_key,
@@ -44,39 +44,6 @@ log = logging.getLogger(__name__)
 
 # Rows written per transaction in a batch; the next chunk embeds while this one writes.
 WRITE_CHUNK = 250
-
-Scope = tuple[str | None, str]  # (entity_id, content_key)
-
-
-@dataclass
-class Plan:
-    """Which items of a call are stored and which repeat a memory (by input index)."""
-
-    fresh: list[int] = field(default_factory=list)
-    earlier: dict[int, int] = field(default_factory=dict)  # repeats an earlier fresh item
-    stored: dict[int, str] = field(default_factory=dict)  # repeats a stored memory
-
-    def reinforce(self) -> list[str]:
-        """The stored memories to reinforce, each once, in the order first repeated."""
-        return list(dict.fromkeys(self.stored.values()))
-
-
-def plan(items: list[MemoryIn], keys: list[str], found: Mapping[Scope, str]) -> Plan:
-    """Sort the items: ``found`` maps (entity_id, content_key) to a stored memory's id."""
-    out = Plan()
-    first: dict[Scope, int] = {}
-    for i, (item, key) in enumerate(zip(items, keys, strict=True)):
-        scope = (item.entity_id, key)
-        if item.on_duplicate == "reinforce":
-            if scope in found:
-                out.stored[i] = found[scope]
-                continue
-            if scope in first:
-                out.earlier[i] = first[scope]
-                continue
-        first.setdefault(scope, i)
-        out.fresh.append(i)
-    return out
 
 
 class Remember:
@@ -145,8 +112,10 @@ class Remember:
             else sorted_out.stored.get(i) or fresh_ids[sorted_out.earlier[i]]
             for i in range(len(items))
         ]
+        restated = sorted_out.restated(items, now)
         rows = [
-            self._row(tenant_id, items[i], fresh_ids[i], keys[i], now) for i in sorted_out.fresh
+            self._row(tenant_id, items[i], fresh_ids[i], keys[i], now, restated.get(i))
+            for i in sorted_out.fresh
         ]
         edges = [
             {
@@ -159,9 +128,8 @@ class Remember:
             for edge in item.edges
             if edge.target_id != ids[i]
         ]
-        found = await self._write(
-            tenant_id, rows, edges, sorted_out.reinforce(), now, fresh_vectors
-        )
+        reinforce = [{"id": mid, "at": restated[mid].isoformat()} for mid in sorted_out.reinforce()]
+        found = await self._write(tenant_id, rows, edges, reinforce, now, fresh_vectors)
         new = {r["id"] for r in rows}
         stored = [found[r["id"]] for r in rows]
         await self._notify(tenant_id, stored, {r["id"]: r["embedding"] for r in rows})
@@ -188,8 +156,16 @@ class Remember:
                 )
 
     def _row(
-        self, tenant_id: str, item: MemoryIn, mid: str, key: str, now: datetime
+        self,
+        tenant_id: str,
+        item: MemoryIn,
+        mid: str,
+        key: str,
+        now: datetime,
+        restated: datetime | None = None,
     ) -> dict[str, Any]:
+        """``restated``: when a later item of the call said it again."""
+        at = item.occurred_at or now
         return {
             "id": mid,
             "entity_id": item.entity_id,
@@ -202,7 +178,8 @@ class Remember:
             "tags": item.tags,
             # ISO 8601, read with datetime() (cypher/fragments/episode): the driver's
             # conversion of a datetime costs ~40 µs, 20 ms a batch of 500.
-            "occurred_at": (item.occurred_at or now).isoformat(),
+            "occurred_at": at.isoformat(),
+            "restated_at": restated.isoformat() if restated and restated > at else None,
         }
 
     async def _duplicates(
@@ -242,7 +219,7 @@ class Remember:
         tenant_id: str,
         rows: list[dict[str, Any]],
         edges: list[dict[str, Any]],
-        reinforce: list[str],
+        reinforce: list[dict[str, str]],
         now: datetime,
         early: asyncio.Future[list[list[float]]] | None = None,
     ) -> dict[str, Memory]:
@@ -261,7 +238,8 @@ class Remember:
                     next_vectors = asyncio.ensure_future(self._embed(chunks[n + 1]))
                 for row, vector in zip(chunk, vectors, strict=True):
                     row["embedding"] = vector
-                sources = {r["id"] for r in chunk} | (set(reinforce) if last else set())
+                again = {r["id"] for r in reinforce} if last else set()
+                sources = {r["id"] for r in chunk} | again
                 chunk_edges = [e for e in edges if e["source_id"] in sources]
                 found |= await self._write_chunk_tx(
                     tenant_id, chunk, chunk_edges, reinforce if last else [], now
@@ -289,7 +267,7 @@ class Remember:
         tenant_id: str,
         rows: list[dict[str, Any]],
         edges: list[dict[str, Any]],
-        reinforce: list[str],
+        reinforce: list[dict[str, str]],
         now: datetime,
     ) -> dict[str, Memory]:
         async def work(tx: Tx) -> dict[str, Memory]:
@@ -303,9 +281,11 @@ class Remember:
         tenant_id: str,
         rows: list[dict[str, Any]],
         edges: list[dict[str, Any]],
-        reinforce: list[str],
+        reinforce: list[dict[str, str]],
         now: datetime,
     ) -> dict[str, Memory]:
+        """``reinforce``: the stored memories repeated, each {id, at}: reinforced, and
+        said again at ``at`` (restated_at, when later than what it holds)."""
         found: dict[str, Memory] = {}
         if rows:  # created, put in their timelines and read back, in one statement
             stored = await tx.collected(
@@ -318,16 +298,17 @@ class Remember:
             )
             found |= {r["id"]: to_memory(r) for r in stored}
         if reinforce:
+            ids = [r["id"] for r in reinforce]
             done = await tx.one(
-                "memory/reinforce_duplicates", tenant_id=tenant_id, ids=reinforce, now=now
+                "memory/reinforce_duplicates", tenant_id=tenant_id, rows=reinforce, now=now
             )
-            if done is None or set(done["ids"]) != set(reinforce):
+            if done is None or set(done["ids"]) != set(ids):
                 raise Conflict(
                     "a memory this repeats was revised or forgotten while it was remembered; "
                     "try again",
-                    details={"ids": sorted(set(reinforce) - set(done["ids"] if done else []))},
+                    details={"ids": sorted(set(ids) - set(done["ids"] if done else []))},
                 )
-            again = await tx.collected("memory/get_many", tenant_id=tenant_id, ids=reinforce)
+            again = await tx.collected("memory/get_many", tenant_id=tenant_id, ids=ids)
             found |= {r["id"]: to_memory(r) for r in again}
         if edges:
             await tx.rows("memory/link", tenant_id=tenant_id, edges=edges, now=now)

@@ -8,6 +8,7 @@ from datetime import datetime
 from hebbs_graph import scoring
 from hebbs_graph.models.recall import Contributor, RecallResult, ScoreBreakdown, Weights
 from hebbs_graph.services.recall.scope import Candidate
+from hebbs_graph.services.recall.supersession import stated_at
 
 
 def merge(found: list[list[Candidate]]) -> list[Candidate]:
@@ -41,7 +42,7 @@ def merge(found: list[list[Candidate]]) -> list[Candidate]:
 
 
 def _later_or_better(c: Candidate, twin: Candidate) -> bool:
-    return (c.relevance, c.memory.occurred_at) > (twin.relevance, twin.memory.occurred_at)
+    return (c.relevance, stated_at(c.memory)) > (twin.relevance, stated_at(twin.memory))
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,8 @@ def scored(
     m = c.memory
     t = scoring.recency(m.occurred_at, now, horizon_days)
     contributors = list(c.contributors)
-    if span is not None and span.recency(m.occurred_at) > t:
-        t = span.recency(m.occurred_at)
+    if span is not None and span.recency(stated_at(m)) > t:
+        t = span.recency(stated_at(m))
         contributors.append(
             Contributor(
                 kind="current_state",

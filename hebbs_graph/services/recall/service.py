@@ -22,6 +22,7 @@ from hebbs_graph.services.recall.request import runnable
 from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
 from hebbs_graph.services.recall.strategies.base import Ask, Run, Tools
+from hebbs_graph.services.recall.supersession import stated_at
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings, RecallSettings
 from hebbs_graph.timeutil import utcnow
@@ -147,7 +148,7 @@ class RecallService:
         share = self.settings.recall_current_recency
         if share <= 0 or len(merged) < 2 or not asks_current(cue):
             return None
-        times = [c.memory.occurred_at for c in merged]
+        times = [stated_at(c.memory) for c in merged]
         return Span(min(times), max(times), share)
 
     # -- reinforcement ------------------------------------------------------------------

@@ -33,12 +33,14 @@ CUE_POOL = 50
 
 
 def stated_at(memory: Memory) -> datetime:
-    """When a memory last said what it says: when it happened, or, once revised, the
-    revision (a memory revised today into a new fact is not the older side of a pair
-    with yesterday's)."""
-    if memory.version > 1 and memory.updated_at > memory.occurred_at:
+    """When a memory last said what it says: when it happened, when a duplicate said it
+    again (``restated_at``: "… Renault", "… McLaren", "… Renault" again), or, once
+    revised, the revision (a memory revised today into a new fact is not the older side
+    of a pair with yesterday's)."""
+    said = max(memory.occurred_at, memory.restated_at or memory.occurred_at)
+    if memory.version > 1 and memory.updated_at > said:
         return memory.updated_at
-    return memory.occurred_at
+    return said
 
 
 def pair_key(x: str, y: str) -> str:
