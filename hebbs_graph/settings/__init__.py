@@ -151,7 +151,7 @@ class Settings(BaseSettings):
     # For a cue that asks for the current state, a memory's recency is at least this
     # share of its place in the candidates' own time span (the newest 1, the oldest 0):
     # two memories months old no longer tie on time (services/recall/ranking.Span).
-    recall_current_recency: float = Field(default=0.5, ge=0.0, le=1.0)
+    recall_current_recency: float = Field(default=0.1, ge=0.0, le=1.0)
     # Opt-in recall strategies to turn on (comma-separated names, e.g. "session"); a
     # strategy module with OPT_IN = True runs only when named here.
     recall_extra_strategies: Annotated[list[str], NoDecode] = Field(default_factory=list)

@@ -12,7 +12,9 @@ Each source goes into two tenants of its own (purged afterwards): *entity*, ever
 statement under its subject's entity_id (``--pack N`` puts N subjects' groups under one
 entity, for sets with one group a subject, as a user's chat history would hold many
 facts), and *tenant*, every statement without an entity. Statements are stored one at
-a time in occurred_at order through ``MemoryService.remember``, changed and look-alike
+a time in occurred_at order through ``MemoryService.remember`` (``on_duplicate: store``,
+so a value that comes back in the same words is stored again; ``--on-duplicate
+reinforce`` measures the default), changed and look-alike
 groups of a subject apart (a source may hold a statement in both); no verdict is ever
 committed; detection's queue is drained before recall.
 
@@ -79,7 +81,12 @@ def entity_of(group: dict[str, Any], n: int, packs: dict[int, str], mode: str) -
 
 
 async def store(
-    services: Services, tenant: str, groups: list[dict[str, Any]], packs: dict[int, str], mode: str
+    services: Services,
+    tenant: str,
+    groups: list[dict[str, Any]],
+    packs: dict[int, str],
+    mode: str,
+    on_duplicate: str,
 ) -> dict[tuple[int, int], str]:
     """Every statement, oldest first; (group index, statement index) -> memory id."""
     rows = []
@@ -96,7 +103,7 @@ async def store(
                 content=text,
                 entity_id=entity,
                 occurred_at=datetime.fromisoformat(at.replace("Z", "+00:00")),
-                on_duplicate="store",
+                on_duplicate=on_duplicate,
             ),
         )
         ids[(g_at, s_at)] = m.id
@@ -200,7 +207,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 tenant = f"eval-public-{source['source']}-{mode}-{uuid.uuid4().hex[:6]}"
                 started = time.perf_counter()
                 try:
-                    ids = await store(services, tenant, groups, packs, mode)
+                    ids = await store(services, tenant, groups, packs, mode, args.on_duplicate)
                     await services.contradict.drain()
                     pending = await pending_pairs(services, tenant)
                     row = await score(services, tenant, groups, ids, pending, packs, mode)
@@ -224,6 +231,13 @@ def main() -> None:
         "--pack", type=int, default=1, help="groups an entity (one of each relation)"
     )
     parser.add_argument("--limit", type=int, default=0, help="first N groups only (debug)")
+    parser.add_argument(
+        "--on-duplicate",
+        choices=["store", "reinforce"],
+        default="store",
+        help="a value that comes back in the same words: stored again (default here), or "
+        "the service's default, reinforcing the first copy",
+    )
     parser.add_argument("--label", default="after", help="key the figures go under")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
