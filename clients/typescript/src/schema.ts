@@ -634,7 +634,7 @@ export interface components {
             ranked_above?: string[];
             /** @description newer memories that may supersede it, now above it */
             ranked_below?: string[];
-            /** @description Its score before it was moved below a newer memory (its score is now that memory's); null when its score did not change. */
+            /** @description Its score before it was moved above an older memory it may supersede (its score is now that memory's); null when its score did not change. */
             score_before?: number | null;
         };
         /** Contributor */
@@ -644,10 +644,10 @@ export interface components {
             /** @description The period named, or the conflict. */
             detail?: string | null;
             /**
-             * @description neighbour: a FOLLOWED_BY timeline neighbour that matched lent it a share of its score (recall_neighbour_share); insight_source: the best of the episodes this insight was drawn from lifted it (recall_insight_share); cue_date: it occurred in a period the cue names (recall_time_boost); conflict: a memory it contradicts or that may supersede it (or it them; breakdown.conflict says how the order moved).
+             * @description neighbour: a FOLLOWED_BY timeline neighbour that matched lent it a share of its score (recall_neighbour_share); insight_source: the best of the episodes this insight was drawn from lifted it (recall_insight_share); cue_date: it occurred in a period the cue names (recall_time_boost); conflict: a memory it contradicts or that may supersede it (or it them), or that answers the cue alike at another time (breakdown.conflict says how the order moved); current_state: the cue asks what is true now, so its recency is its place among the candidates' times (recall_current_recency), not its age.
              * @enum {string}
              */
-            kind: "neighbour" | "insight_source" | "cue_date" | "conflict";
+            kind: "neighbour" | "insight_source" | "cue_date" | "conflict" | "current_state";
             /** @description The memory it came from. */
             memory_id?: string | null;
         };
@@ -829,6 +829,8 @@ export interface components {
              * @default false
              */
             reinforced?: boolean;
+            /** @description When a later remember said it again, in the same words (a duplicate reinforces this memory instead of storing another): recall takes the later of this and occurred_at as when it last said what it says. Null until then. */
+            restated_at?: string | null;
             source_count?: number | null;
             source_memory_ids?: string[];
             stale?: boolean | null;
@@ -898,6 +900,8 @@ export interface components {
              * @default false
              */
             reinforced?: boolean;
+            /** @description When a later remember said it again, in the same words (a duplicate reinforces this memory instead of storing another): recall takes the later of this and occurred_at as when it last said what it says. Null until then. */
+            restated_at?: string | null;
             source_count?: number | null;
             stale?: boolean | null;
             stale_reason?: string | null;
