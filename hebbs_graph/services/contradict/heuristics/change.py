@@ -92,6 +92,12 @@ def changed_value(left: Side, right: Side) -> Change | None:
     that differs between them (see the module's docstring); None otherwise."""
     if left.negated != right.negated:
         return None  # a negation is the negation signal's to judge
+    # Most pairs differ in far more than a value and a word or two: ruled out on their
+    # content words (sets, ~1 µs) before any alignment (~100 µs).
+    ca, cb = left.content_stems, right.content_stems
+    most = MAX_NAME_TOKENS + MAX_REWORDED_EXTRA
+    if not ca & cb or len(ca - cb) > most or len(cb - ca) > most:
+        return None
     found = _in_one_template(left, right)
     if found is None:
         found = _in_two_wordings(left, right)
@@ -101,17 +107,9 @@ def changed_value(left: Side, right: Side) -> Change | None:
 # -- one template ---------------------------------------------------------------------
 
 
-def _key(token: Token) -> str:
-    if token.text in BE_FORMS or token.text == BE:
-        return BE
-    if token.number is not None or token.proper:
-        return token.text
-    return stem(token.text)
-
-
 def _in_one_template(left: Side, right: Side) -> Change | None:
     fa, fb = left.frame, right.frame
-    ka, kb = [_key(t) for t in fa], [_key(t) for t in fb]
+    ka, kb = left.frame_keys, right.frame_keys
     blocks: list[tuple[int, int, int, int]] = []  # what differs and says something
     slack = 0
     for tag, i1, i2, j1, j2 in opcodes(ka, kb):
@@ -128,7 +126,8 @@ def _in_one_template(left: Side, right: Side) -> Change | None:
     if value is None:
         return None
     a1, a2, b1, b2 = value
-    shared = [t for t in fa[:a1] + fa[a2:] if _key(t) in kb]
+    in_b = set(kb)
+    shared = [t for t, k in zip(fa[:a1] + fa[a2:], ka[:a1] + ka[a2:], strict=True) if k in in_b]
     kind = _same_kind(fa[a1:a2], fb[b1:b2])
     if kind is None or not _names_a_relation(shared, kind):
         return None

@@ -19,6 +19,7 @@ from hebbs_graph.services.contradict.heuristics.text import (
     Number,
     Subjects,
     Token,
+    frame_key,
     framed,
     is_content,
     revision_markers,
@@ -82,6 +83,12 @@ class Side:
     @cached_property
     def frame_words(self) -> list[str]:
         return [t.text for t in self.frame]
+
+    @cached_property
+    def frame_keys(self) -> list[str]:
+        """The frame as ``change.py`` aligns it: copulas as BE, names and numbers as
+        written, other words stemmed."""
+        return [frame_key(t) for t in self.frame]
 
     @cached_property
     def frame_stems(self) -> frozenset[str]:

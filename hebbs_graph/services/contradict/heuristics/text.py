@@ -163,6 +163,16 @@ def stem(word: str) -> str:
     return w[:-1] if w.endswith("e") and len(w) > 3 else w
 
 
+def frame_key(token: Token) -> str:
+    """A frame token as two frames are aligned on: BE for a copula, names and numbers as
+    written, other words stemmed."""
+    if token.text in BE_FORMS or token.text == BE:
+        return BE
+    if token.number is not None or token.proper:
+        return token.text
+    return stem(token.text)
+
+
 def is_content(token: Token) -> bool:
     return token.number is None and token.text not in STOPWORDS and token.text != POSS
 
