@@ -133,11 +133,11 @@ async def score(
     group_of = {mid: g for (g, _), mid in ids.items()}
     for g_at, g in enumerate(groups):
         mine = [ids[(g_at, s)] for s in range(len(g["statements"]))]
+        texts = [s["text"] for s in g["statements"]]
         entity = entity_of(g, g_at, packs, mode)
         if g["kind"] == "changed":
             # A value may come back ("… Renault", "… McLaren", "… Renault"): every copy
             # of the current text is the newest value, the other texts are older values.
-            texts = [s["text"] for s in g["statements"]]
             newest = {m for m, t in zip(mine, texts, strict=True) if t == texts[-1]}
             older = {m for m, t in zip(mine, texts, strict=True) if t != texts[-1]}
             changed["slots"] += 1
@@ -147,20 +147,23 @@ async def score(
                 cue=q, entity_id=entity, top_k=TOP_K, reinforce=False, on_conflict="keep"
             )
             results = (await services.recall.recall(tenant, request)).results
-            got = [r.memory.id for r in results]
+            # By text: recall merges copies of one text, and a source may hold a statement
+            # in two groups (stored twice in the tenant-wide mode).
+            got = [r.memory.content for r in results]
             if g["kind"] == "changed":
                 changed["questions"] += 1
-                rank = min((got.index(n) for n in newest if n in got), default=None)
-                olders = [got.index(o) for o in older if o in got]
+                rank = got.index(texts[-1]) if texts[-1] in got else None
+                olders = [got.index(t) for t in set(texts) - {texts[-1]} if t in got]
                 changed["in_top"] += rank is not None
                 changed["first"] += rank == 0
                 changed["above"] += rank is not None and all(rank < r for r in olders)
             else:
+                said = {s["text"] for s in g["statements"]}
                 alike["questions"] += 1
-                alike["true"] += len(mine)
-                alike["in_top"] += sum(m in got for m in mine)
+                alike["true"] += len(said)
+                alike["in_top"] += len(said & set(got))
                 for r in results:
-                    if r.memory.id in mine:
+                    if r.memory.content in said:
                         alike["marked"] += bool(r.may_be_superseded_by)
                         note = r.breakdown.conflict
                         alike["moved"] += bool(note and note.rank != note.rank_by_score)
