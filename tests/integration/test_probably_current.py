@@ -174,3 +174,32 @@ async def test_the_later_turn_answers_a_question_about_now_first(
     past = RecallIn(cue="How many bikes did I have in January?", entity_id="me", reinforce=False)
     then = (await services.recall.recall(tenant, past)).results
     assert all(r.breakdown.conflict is None for r in then)  # nothing moved for the past
+
+
+async def test_the_newer_side_comes_with_an_answer_even_when_no_strategy_found_it(
+    services: Services, tenant: str
+) -> None:
+    """The cue names the old value: the newer statement matches it less well than a dozen
+    other facts, and no strategy brings it. The pending pair does: it takes the older's
+    place among the results."""
+    for n in range(12):
+        await add(
+            services, tenant, f"Ann Lee, then CEO of Acme, signed contract {n} for Acme.",
+            entity_id="acme", occurred_at=JAN - timedelta(days=30 - n),
+        )  # fmt: skip
+    old = await add(services, tenant, "The CEO of Acme is Ann Lee.", entity_id="acme",
+                    occurred_at=JAN)  # fmt: skip
+    new = await add(services, tenant, "Acme's chief executive is now Bo Park.",
+                    entity_id="acme", occurred_at=MAR)  # fmt: skip
+    assert any({p.memory_id_a, p.memory_id_b} == {old.id, new.id} for p in await pending(
+        services, tenant))  # fmt: skip
+    request = RecallIn(cue="Is Ann Lee the CEO of Acme?", entity_id="acme", top_k=3,
+                       preset="semantic", reinforce=False)  # fmt: skip
+    results = (await services.recall.recall(tenant, request)).results
+    got = [r.memory.id for r in results]
+    assert new.id in got
+    assert old.id not in got or got.index(new.id) < got.index(old.id)
+    brought = next(r for r in results if r.memory.id == new.id)
+    assert brought.breakdown.strategies == ["pending_pair"]
+    scores = [r.score for r in results]
+    assert scores == sorted(scores, reverse=True)

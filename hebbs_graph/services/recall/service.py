@@ -23,6 +23,7 @@ from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
 from hebbs_graph.services.recall.strategies.base import Ask, Run, Tools
 from hebbs_graph.services.recall.supersession import stated_at
+from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings, RecallSettings
 from hebbs_graph.timeutil import utcnow
@@ -33,6 +34,8 @@ log = logging.getLogger(__name__)
 
 # The fewest candidates a strategy without its own top_k brings to ranking and conflicts.
 CONFLICT_POOL = 10
+# The most newer sides of pending pairs one recall reads beside what its strategies found.
+PENDING_SIDES = 50
 
 
 class RecallService:
@@ -81,16 +84,52 @@ class RecallService:
         weights = request.effective_weights()
         span = self._current_span(request.cue, merged)
         ranked = sorted(
-            (self.result(c, weights, now, span) for c in merged),
-            key=lambda r: (r.score, r.memory.occurred_at),
-            reverse=True,
+            (self.result(c, weights, now, span) for c in merged), key=_by_score, reverse=True
         )
+        newer = await self._newer_sides(tenant_id, request, ranked, weights, now, span)
+        if newer:
+            ranked = sorted(ranked + newer, key=_by_score, reverse=True)
         ranked = await self.conflicts.apply(tenant_id, ranked, request.on_conflict, request.cue)
         results = ranked[: request.top_k]
         if request.reinforce and results:
             self.reinforce_later(tenant_id, [r.memory.id for r in results])
         took = (time.perf_counter() - started) * 1000
         return RecallOut(results=results, took_ms=round(took, 2))
+
+    async def _newer_sides(
+        self,
+        tenant_id: str,
+        request: RecallIn,
+        ranked: list[RecallResult],
+        weights: Weights,
+        now: datetime,
+        span: Span | None,
+    ) -> list[RecallResult]:
+        """The newer sides of the pending pairs that join the leading results, when no
+        strategy found them: what may supersede an answer comes with it (conflicts then
+        ranks it in the older's place). Read only when such a pair exists."""
+        present = {r.memory.id for r in ranked}
+        head = ranked[: request.top_k]
+        missing = sorted({p for r in head for p in r.memory.pending_with or [] if p not in present})
+        if not missing:
+            return []
+        scope = Scope(
+            tenant_id, request.entity_id, request.include_superseded, request.include_stale
+        )
+        rows = await self.store.read_rows(
+            "recall/pending_sides", ids=missing[:PENDING_SIDES], **scope.params()
+        )
+        oldest = {
+            p: min(stated_at(r.memory) for r in head if p in (r.memory.pending_with or []))
+            for p in missing
+        }
+        out = []
+        for row in rows:
+            memory = to_memory(row["memory"])
+            if stated_at(memory) > oldest[memory.id]:  # an older side adds nothing here
+                found = Candidate(memory, 0.0, {"pending_pair"})
+                out.append(self.result(found, weights, now, span))
+        return out
 
     async def _cue_vector(self, request: RecallIn, specs: list[SpecBase]) -> list[float] | None:
         """Embed the cue once for every strategy that searches by meaning."""
@@ -171,3 +210,7 @@ class RecallService:
         """Wait for reinforcement writes still under way (tests, shutdown)."""
         while self._reinforcing:
             await asyncio.gather(*list(self._reinforcing), return_exceptions=True)
+
+
+def _by_score(r: RecallResult) -> tuple[float, datetime]:
+    return r.score, r.memory.occurred_at
