@@ -22,7 +22,7 @@ from hebbs_graph.services.recall.request import runnable
 from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
 from hebbs_graph.services.recall.strategies.base import Ask, Run, Tools
-from hebbs_graph.services.recall.supersession import stated_at
+from hebbs_graph.services.recall.supersession import pair_key, stated_at
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings, RecallSettings
@@ -105,20 +105,26 @@ class RecallService:
         now: datetime,
         span: Span | None,
     ) -> list[RecallResult]:
-        """The newer sides of the pending pairs that join the leading results, when no
-        strategy found them: what may supersede an answer comes with it (conflicts then
-        ranks it in the older's place). Read only when such a pair exists."""
+        """The newer sides of the pending pairs of a changed value that join the leading
+        results, when no strategy found them: what may supersede an answer comes with it
+        (conflicts then ranks it in the older's place). Read only when such a pair
+        exists."""
         present = {r.memory.id for r in ranked}
         head = ranked[: request.top_k]
-        missing = sorted({p for r in head for p in r.memory.pending_with or [] if p not in present})
-        if not missing:
+        pairs = {
+            pair_key(r.memory.id, other): other
+            for r in head
+            for other in r.memory.pending_with or []
+            if other not in present
+        }
+        if not pairs:
             return []
+        missing = sorted(set(pairs.values()))
         scope = Scope(
             tenant_id, request.entity_id, request.include_superseded, request.include_stale
         )
-        rows = await self.store.read_rows(
-            "recall/pending_sides", ids=missing[:PENDING_SIDES], **scope.params()
-        )
+        asked = [{"key": k, "other": o} for k, o in sorted(pairs.items())][:PENDING_SIDES]
+        rows = await self.store.read_rows("recall/pending_sides", pairs=asked, **scope.params())
         oldest = {
             p: min(stated_at(r.memory) for r in head if p in (r.memory.pending_with or []))
             for p in missing
