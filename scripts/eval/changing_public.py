@@ -51,6 +51,7 @@ from hebbs_graph.services.container import Services, load_embedder, open_service
 from hebbs_graph.settings import Settings
 
 TOP_K = 10
+SHOW = {"left": 0}  # --show: print this many misses
 
 
 def packed(groups: list[dict[str, Any]], pack: int) -> dict[int, str]:
@@ -156,7 +157,11 @@ async def score(
                 olders = [got.index(t) for t in set(texts) - {texts[-1]} if t in got]
                 changed["in_top"] += rank is not None
                 changed["first"] += rank == 0
-                changed["above"] += rank is not None and all(rank < r for r in olders)
+                above = rank is not None and all(rank < r for r in olders)
+                changed["above"] += above
+                if not above and SHOW["left"] > 0:
+                    SHOW["left"] -= 1
+                    print(f"  MISS {q!r} newest {texts[-1]!r}: {got[:3]}", file=sys.stderr)
             else:
                 said = {s["text"] for s in g["statements"]}
                 alike["questions"] += 1
@@ -243,7 +248,9 @@ def main() -> None:
     )
     parser.add_argument("--label", default="after", help="key the figures go under")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--show", type=int, default=0, help="print this many misses")
     args = parser.parse_args()
+    SHOW["left"] = args.show
     figures = asyncio.run(run(args))
     if args.out:
         saved = json.loads(args.out.read_text()) if args.out.exists() else {}

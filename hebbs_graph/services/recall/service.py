@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 CONFLICT_POOL = 10
 # The most newer sides of pending pairs one recall reads beside what its strategies found.
 PENDING_SIDES = 50
+# Only the best few results bring their newer sides (each one brought pushes one out).
+PENDING_HEAD = 3
 
 
 class RecallService:
@@ -110,7 +112,7 @@ class RecallService:
         (conflicts then ranks it in the older's place). Read only when such a pair
         exists."""
         present = {r.memory.id for r in ranked}
-        head = ranked[: request.top_k]
+        head = ranked[: min(request.top_k, PENDING_HEAD)]
         pairs = {
             pair_key(r.memory.id, other): other
             for r in head

@@ -118,8 +118,12 @@ def from_cue(
     if not current.asks_current(cue):
         return {}
     terms = current.cue_terms(cue or "")
-    held = {r.memory.id: current.answered(r.memory.content, terms) for r in ranked[:CUE_POOL]}
-    answering = [r for r in ranked[:CUE_POOL] if held[r.memory.id] is not None]
+    held = {
+        r.memory.id: words
+        for r in ranked[:CUE_POOL]
+        if (words := current.answered(r.memory.content, terms)) is not None
+    }
+    answering = [r for r in ranked[:CUE_POOL] if r.memory.id in held]
     out: dict[str, set[str]] = {}
     for a, b in itertools.combinations(answering, 2):
         ma, mb = a.memory, b.memory
