@@ -68,6 +68,8 @@ MAX_SLACK = 2
 # In other wordings: content words one side alone holds besides its value (a verb of
 # change, a synonym), both sides together.
 MAX_REWORDED_EXTRA = 2
+# Common (not name) content words one side alone may hold: a two-word value and two more.
+MAX_COMMON_DIFFERENCE = 4
 
 Strength = Literal["strong", "weak"]
 
@@ -97,6 +99,11 @@ def changed_value(left: Side, right: Side) -> Change | None:
     ca, cb = left.content_stems, right.content_stems
     most = MAX_NAME_TOKENS + MAX_REWORDED_EXTRA
     if not ca & cb or len(ca - cb) > most or len(cb - ca) > most:
+        return None
+    # Common words one side alone holds: a value's (two at most) and a word or two of
+    # how it is said, or a name's own ("men's basketball").
+    wa, wb = left.common_stems, right.common_stems
+    if len(wa - wb) > MAX_COMMON_DIFFERENCE or len(wb - wa) > MAX_COMMON_DIFFERENCE:
         return None
     found = _in_one_template(left, right)
     if found is None:

@@ -85,6 +85,15 @@ class Side:
         return [t.text for t in self.frame]
 
     @cached_property
+    def common_stems(self) -> frozenset[str]:
+        """Its content words that are not names (what a relation is said in)."""
+        return frozenset(
+            s
+            for t, s in zip(self.tokens, self.stems, strict=True)
+            if is_content(t) and not (t.proper or t.capital)
+        )
+
+    @cached_property
     def frame_keys(self) -> list[str]:
         """The frame as ``change.py`` aligns it: copulas as BE, names and numbers as
         written, other words stemmed."""
