@@ -7,27 +7,31 @@ The mechanism is the statements' shape:
 
 1. **Alignment.** The two statement frames (``text.frame``: copulas and setting verbs as
    one BE, fillers such as "now" and "the" left out) are aligned word by word. They are
-   one template with a changed value when what differs is one span on each side, of at
-   most ``MAX_VALUE_TOKENS`` words, and everything else agrees (apart from a word or two
-   that carry no claim). When the wording differs, the statements are compared as bags:
-   the names and numbers each holds alone must be one span on each side, and the rest
-   of their content words must agree, but for a word or two on one side ("appointed",
-   "moved": how the value came).
-2. **What agrees.** The agreeing part must name a relation: a content word that is not a
-   name ("born", "plays", "dogs", "CEO"), or a copula or "have" before a number ("Ann is
-   34").
-3. **What differs.** The two values must be of one kind: two names, two numbers of one
-   unit, two dates, months or weekdays, or two common words. A span in a subject's place
-   ("Acme's CEO", "the CEO of Acme is …", the name a statement opens with) is whose the
-   statement is, not a value, unless the rest is a definite role ("Ann is the CEO of
-   Acme" / "Bo is the CEO of Acme": one role, two holders).
+   one template with a changed value when what differs is one span on each side (several
+   differing blocks inside one name count as one: "Duke University" / "University of
+   Colorado Boulder"), and everything else agrees (apart from a word or two that carry no
+   claim). When the wording differs, the statements are compared as bags: the names and
+   numbers each holds alone must be one span on each side, and the rest of their content
+   words must agree, but for a word or two on one side ("appointed", "moved": how the
+   value came). Pairs that differ in more are ruled out on their word sets first.
+2. **What agrees.** The agreeing part must name a relation (a content word: "born",
+   "plays", "dogs", "CEO"; or a copula, or "have" before a number: "Ann is 34") and say it
+   of something: two words at the least.
+3. **What differs.** The two values must be of one kind: two names (which may hold short
+   words and numbers: "37th Parliament of the United Kingdom"), two numbers of one unit,
+   two dates, months, weekdays or colours, or one or two common words. What a value's
+   place says is ``roles.py``'s: a span in a subject's place ("Acme's CEO", "the CEO of
+   Acme is …", what a statement opens with) is whose the statement is, unless the rest is
+   a definite role ("Ann is the CEO of Acme" / "Bo is the CEO of Acme": one role, two
+   holders); a name right before a common noun says which thing ("the Q2 results").
 4. **One value at a time, or several?** Grammar says several when a word adds to what
-   was said ("also", "another", "too", "as well"), when the value is one of a list ("X
-   and Y"), or when it hangs on an indefinite noun ("an office in Lisbon", "a dog named
-   Rex") or is the indefinite object of a verb other than a copula ("has a dog" / "has a
-   cat"). A definite role or attribute ("the CEO of", "Acme's office is in", "my
-   favourite colour is"), a count or amount, a copula, or a word that says a value was
-   replaced ("now", "no longer", "moved to") says one. Anything else is undecided.
+   was said ("also", "another", "too"), when the value is one of a list ("X and Y"), when
+   it hangs on an indefinite noun ("an office in Lisbon", "a dog named Rex"), is the
+   indefinite object of a verb other than a copula ("has a dog" / "has a cat"), or the
+   object of a verb whose objects add up (the slots' ``MULTI_VERBS``: "speaks French").
+   A definite noun phrase the value hangs on ("the city of London"), a count or amount, a
+   copula before a name or number, or a definite role after it says one. Anything else
+   is undecided.
 
 A change is ``strong`` when the values are names, numbers or dates and nothing says
 several, or when the shape says one value at a time; two common words in an undecided
@@ -60,6 +64,7 @@ from hebbs_graph.services.contradict.heuristics.roles import (
 from hebbs_graph.services.contradict.heuristics.side import Side
 from hebbs_graph.services.contradict.heuristics.text import BE, POSS, Token, stem
 
+# A run of names the two-wordings path reads as one value, at most.
 MAX_VALUE_TOKENS = 4
 # A name may run longer ("Charles III of the United Kingdom", "Luiz Inácio Lula da Silva").
 MAX_NAME_TOKENS = 8
