@@ -111,6 +111,8 @@ class RecallService:
         results, when no strategy found them: what may supersede an answer comes with it
         (conflicts then ranks it in the older's place). Read only when such a pair
         exists."""
+        if not (request.cue and request.cue.strip()):
+            return []  # a listing by time or a walk asks no question a newer value answers
         present = {r.memory.id for r in ranked}
         head = ranked[: min(request.top_k, PENDING_HEAD)]
         pairs = {

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from datetime import datetime
+from functools import lru_cache
 
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
@@ -139,6 +140,9 @@ def from_cue(
     return out
 
 
+# Recall asks of the same candidates again and again (an entity's recent turns, a
+# subject's facts): ~20-100 µs a pair that gets as far as the alignment.
+@lru_cache(maxsize=16384)
 def changed(older: str, newer: str) -> bool:
     """The two state one relation of one subject with different values: a statement slot
     across phrasings (``heuristics/slots.py``) or a strong changed value
