@@ -1,5 +1,5 @@
 """Grouping episodes into themes: spectral clustering of a nearest-neighbour graph of
-their embeddings, k by silhouette; episodes close in time tie more strongly
+their embeddings, k by the graph's modularity; episodes close in time tie more strongly
 (docs/semantics.md §6, docs/decisions/0021).
 
 1. The embeddings are L2-normalised, centred (the mean direction is what every episode
@@ -12,8 +12,16 @@ their embeddings, k by silhouette; episodes close in time tie more strongly
    (``time_relevance``, 0..1): about 1 when each sitting keeps to a theme, about 0 when
    themes interleave, so time only speaks where it has shown it means something.
 3. For each k in 2..min(max_k, ⌈√n⌉), k-means on the first k eigenvectors of the graph's
-   normalised adjacency gives a partition; the partition with the best silhouette,
-   measured on meaning alone (step 1), wins.
+   normalised adjacency gives a partition. Three standard measures of how well a
+   partition fits that graph each name a k, and the middle one wins (a consensus):
+   modularity (the share of edge weight kept inside clusters beyond what a random graph
+   with the same degrees keeps; it merges small clusters once there are many), the map
+   equation (the bits a random walk on the graph needs, one codebook per cluster; it
+   splits more) and the eigengap (where the eigenvalues drop; it ignores the partitions).
+   Modularity and the map equation judge the clusters prepare keeps (min_size members
+   or more), on the graph without the others. (k was the silhouette of the centred
+   embeddings until issue 29: on intent sets it split clear themes in two where their
+   episodes were spread and merged close ones; docs/decisions/0021.)
 
 Pure CPU work (numpy, SciPy, scikit-learn); callers run it in a worker thread. The same
 input in the same order gives the same clusters: one thread, fixed seeds, and clusters
@@ -33,10 +41,13 @@ import numpy as np
 from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
+from hebbs_graph.services.reflect.graph_scores import GraphScores
+
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-# Above this many points the silhouette is computed on a fixed sample (it is O(n²)).
+# Above this many points the silhouette (reported, not used to choose) and the time
+# relevance are computed on a fixed sample (they are O(n²)).
 SILHOUETTE_SAMPLE = 2000
 # k-means++ restarts per k, from a budget of points × restarts: small inputs get up to
 # 10 (cheap, and steadier clusters), 500 episodes get 2, thousands get 1.
@@ -62,18 +73,20 @@ def restarts(n: int) -> int:
 
 @dataclass(frozen=True)
 class Clustering:
-    k: int  # the k silhouette chose (0 when nothing was clustered)
-    silhouette: float
+    k: int  # the k chosen (0 when nothing was clustered)
+    silhouette: float  # of the chosen partition, on meaning (a diagnostic; it does not choose)
     clusters: list[list[int]]  # member indices into the input, each list ascending
     labels: list[int]  # each input's partition of the chosen k (empty when k is 0)
     time_weight: float = 0.0  # the weight time was given (time_weight × time_relevance)
+    # The k modularity, the map equation and the eigengap named; k is their median.
+    votes: tuple[int, int, int] = (0, 0, 0)
 
 
 NOTHING = Clustering(k=0, silhouette=0.0, clusters=[], labels=[])
 
 
 def candidate_ks(n: int, max_k: int = 50) -> range:
-    """k from 2 to min(max_k, ⌈√n⌉), never more than n − 1 (silhouette needs it)."""
+    """k from 2 to min(max_k, ⌈√n⌉), never more than n − 1."""
     return range(2, min(max_k, math.ceil(math.sqrt(n)), n - 1) + 1)
 
 
@@ -136,24 +149,33 @@ def cluster_embeddings(
             stamps = seconds(times)
             weight = time_weight * time_relevance(x, stamps, graph, time_scale_s, sample)
             graph = tie_in_time(graph, stamps, weight, time_scale_s)
-        spectral = eigenvectors(graph, ks[-1])
+        values, spectral = spectrum(graph, ks[-1] + 1)
+        spectral = spectral[:, : ks[-1]]
         seedings = _seedings(_rows(spectral), ks[-1], seed, restarts(n))
-        distances = pairwise_distances(x[sample])
-        best: tuple[float, int, NDArray[np.int_]] | None = None
+        scores = GraphScores(graph, min_size)
+        found: dict[int, NDArray[np.int_]] = {}
+        modularity: dict[int, float] = {}
+        length: dict[int, float] = {}
         for k in ks:
-            labels = _kmeans(_rows(spectral[:, :k]), k, seedings)
-            score = _silhouette(distances, labels[sample])
-            if score is not None and (best is None or score > best[0]):
-                best = (score, k, labels)
-    if best is None:
-        return NOTHING
-    score, k, labels = best
+            found[k] = _kmeans(_rows(spectral[:, :k]), k, seedings)
+            modularity[k] = scores.modularity(found[k])
+            length[k] = scores.description_length(found[k])
+        # Each measure's best k; a tie keeps the smaller k.
+        votes = (
+            max(ks, key=lambda k: (modularity[k], -k)),
+            min(ks, key=lambda k: (length[k], k)),
+            max(ks, key=lambda k: (values[k - 1] - values[k], -k)),
+        )
+        k = sorted(votes)[1]
+        labels = found[k]
+        silhouette = _silhouette(pairwise_distances(x[sample]), labels[sample])
     return Clustering(
         k=k,
-        silhouette=score,
+        silhouette=0.0 if silhouette is None else silhouette,
         clusters=_groups(labels, min_size),
         labels=labels.tolist(),
         time_weight=weight,
+        votes=votes,
     )
 
 
@@ -219,9 +241,9 @@ def tie_in_time(
     return tied
 
 
-def eigenvectors(graph: csr_matrix, k_max: int) -> NDArray[np.float64]:
-    """The k_max leading eigenvectors of D^-1/2 A D^-1/2 (the graph's smoothest
-    partitions), leading first, one row per point."""
+def spectrum(graph: csr_matrix, count: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The ``count`` largest eigenvalues of D^-1/2 A D^-1/2, largest first, and their
+    eigenvectors (the graph's smoothest partitions), one row per point."""
     from scipy.sparse import diags
 
     degree = np.asarray(graph.sum(axis=1)).ravel()
@@ -231,16 +253,15 @@ def eigenvectors(graph: csr_matrix, k_max: int) -> NDArray[np.float64]:
     if n <= DENSE_EIGEN_MAX:
         from scipy.linalg import eigh
 
-        # Only the k_max leading pairs: a fraction of the cost of all n.
-        _, vectors = eigh(adjacency.toarray(), subset_by_index=[n - k_max, n - 1])
-        ordered: NDArray[np.float64] = vectors[:, ::-1]
-        return ordered
+        # Only the leading pairs: a fraction of the cost of all n.
+        values, vectors = eigh(adjacency.toarray(), subset_by_index=[n - count, n - 1])
+        return values[::-1], vectors[:, ::-1]
     from scipy.sparse.linalg import eigsh
 
     # A fixed start vector keeps ARPACK deterministic.
-    values, vectors = eigsh(adjacency, k=k_max, which="LA", v0=np.sqrt(degree + 1.0))
-    result: NDArray[np.float64] = vectors[:, np.argsort(-values, kind="stable")]
-    return result
+    values, vectors = eigsh(adjacency, k=count, which="LA", v0=np.sqrt(degree + 1.0))
+    order = np.argsort(-values, kind="stable")
+    return values[order], vectors[:, order]
 
 
 def _rows(v: NDArray[np.float64]) -> NDArray[np.float32]:
@@ -268,7 +289,7 @@ def _kmeans(x: NDArray[np.float32], k: int, seedings: list[NDArray[np.int_]]) ->
 
     best: tuple[float, NDArray[np.int_]] | None = None
     with warnings.catch_warnings():
-        # Duplicate points can leave fewer distinct clusters than k; silhouette judges that.
+        # Duplicate points can leave fewer distinct clusters than k; the scores judge that.
         warnings.simplefilter("ignore")
         for picks in seedings:
             model: Any = KMeans(n_clusters=k, init=x[picks[:k]], n_init=1, algorithm="lloyd")
