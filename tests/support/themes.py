@@ -1,6 +1,7 @@
 """Observations about one customer in three clear themes, for reflection tests, the
 benchmark and the theme evaluation (scripts/eval/themes.py): Acme (pricing, security
-compliance, API integration) and Orbital (UI preferences, compliance, billing)."""
+compliance, API integration), Orbital (UI preferences, compliance, billing) and
+Brightline (a security audit, privacy requests, an offsite)."""
 
 from __future__ import annotations
 
@@ -88,3 +89,50 @@ BILLING = [
 ]
 
 ORBITAL = {"ui_preferences": UI_PREFERENCES, "compliance": COMPLIANCE, "billing": BILLING}
+
+
+# Issue 29 (item 4), written fresh: one customer, three clear themes, two of them about
+# data (their security audit of us; their customers' privacy requests) and one far from
+# both (an offsite we organise for them). Silhouette over our partitions (decision 0021
+# as first shipped) made the two data themes one cluster of 20, in any order and with
+# or without time; modularity keeps three.
+AUDIT = [
+    "Brightline's security team is auditing our platform before renewing.",
+    "Brightline wants proof that all our staff laptops use disk encryption.",
+    "Brightline's auditor asked how often we rotate database passwords.",
+    "Brightline requires multi-factor authentication for every admin account.",
+    "Brightline sent a 200-question security questionnaire for the audit.",
+    "Brightline asked whether our data centres are SOC 2 certified.",
+    "Brightline's CISO asked how we monitor our servers for intrusions.",
+    "Brightline asked how we patch servers after a critical vulnerability.",
+    "Brightline wants a copy of our vendor risk assessment.",
+    "Brightline's auditor wants the list of admin accounts on our production servers.",
+]
+
+PRIVACY_REQUESTS = [
+    "A Brightline customer asked for a copy of all the personal data we hold about her.",
+    "Brightline wants deletion requests completed within thirty days.",
+    "Brightline asked how a customer can withdraw consent to marketing emails.",
+    "Brightline's privacy officer wants a log of every data subject request.",
+    "A Brightline customer asked us to correct her misspelled name in her records.",
+    "Brightline wants an export of one customer's data in a readable format.",
+    "Brightline asked whether deleted customers are also removed from backups.",
+    "Brightline's privacy team needs a form for customers to request their data.",
+    "Brightline wants to know which of their customers opted out of data sharing.",
+    "A Brightline customer asked who else her data was shared with.",
+]
+
+OFFSITE = [
+    "Brightline's product team wants a two-day offsite in the mountains in October.",
+    "Brightline asked us to book a hotel with a large meeting room for the offsite.",
+    "Brightline's offsite needs vegetarian options for a third of the group.",
+    "Brightline wants a hiking trip on the second afternoon of the offsite.",
+    "Brightline asked for a bus from the city to the offsite venue.",
+    "Brightline's team lead wants a quiz night at the offsite.",
+    "Brightline asked whether partners can join the offsite dinner.",
+    "Brightline wants the offsite agenda sent to the team a week before.",
+    "Brightline asked us to find a photographer for the offsite.",
+    "Brightline's offsite group has grown to forty people.",
+]
+
+BRIGHTLINE = {"audit": AUDIT, "privacy_requests": PRIVACY_REQUESTS, "offsite": OFFSITE}
