@@ -95,7 +95,8 @@ ORBITAL = {"ui_preferences": UI_PREFERENCES, "compliance": COMPLIANCE, "billing"
 # data (their security audit of us; their customers' privacy requests) and one far from
 # both (an offsite we organise for them). Silhouette over our partitions (decision 0021
 # as first shipped) made the two data themes one cluster of 20, in any order and with
-# or without time; modularity keeps three.
+# or without time; the consensus that chooses k now (modularity, the map equation, the
+# eigengap) keeps three.
 AUDIT = [
     "Brightline's security team is auditing our platform before renewing.",
     "Brightline wants proof that all our staff laptops use disk encryption.",

@@ -94,7 +94,7 @@ def test_two_close_themes_are_not_merged() -> None:
 
 def test_two_themes_far_closer_to_each_other_than_to_the_third_stay_apart() -> None:
     # Issue 29 (item 4): the same, the two themes pulled much closer; silhouette chose
-    # k = 2 (or split) for 15 of these 20 inputs, modularity keeps 3 pure for 18.
+    # k = 2 (or split) for 15 of these 20 inputs, the consensus keeps 3 pure for 18.
     sizes = [10, 10, 10]
     chosen = [
         cluster_embeddings(themed(sizes, spread=1.0, closer=0.8, seed=seed)) for seed in range(20)
