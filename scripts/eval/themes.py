@@ -1,7 +1,7 @@
 """Do reflection's clusters follow themes? Labelled theme sets against the clustering.
 
     PYTHONPATH=. HF_HUB_OFFLINE=1 .venv/bin/python scripts/eval/themes.py \\
-        [--trials 20] [--alternatives] [--out docs/bench/themes.json]
+        [--trials 20] [--alternatives | --choices] [--out docs/bench/themes.json]
 
 Each set (``themes_data.TUNE``, the sets the method was tuned on, and
 ``themes_heldout.HELD_OUT``, written after it was frozen) is what an agent remembers of
@@ -9,7 +9,8 @@ one entity, a few themes each, with a schedule: when each episode occurred. Sess
 are a day apart, their episodes one to five minutes apart: ``blocks`` gives each theme
 sessions of its own (3-5 episodes), ``interleaved`` mixes every session (5-8 episodes
 drawn across the themes), ``recurring:<theme>`` is blocks where that theme's later
-half comes back 45 days after the rest.
+half comes back 45 days after the rest, ``paired`` is blocks where the first two themes
+share every session (time then ties two different themes together).
 
 Trial 0 is each set whole; trials 1.. drop 15 % of each theme's episodes at random and
 draw the schedule again (seeded). Every trial is clustered by:
@@ -17,10 +18,13 @@ draw the schedule again (seeded). Every trial is clustered by:
 - **ours**: ``cluster_embeddings`` with the default settings (time on);
 - **ours, no time**: the same with ``reflect_time_weight`` 0;
 - **k-means, true k**: k-means (10 k-means++ starts, seed 42) on the L2-normalised
-  embeddings, told the true number of themes: the baseline issue 15 names;
-- **before**: what reflection did before (k-means, k in 2..⌈√n⌉ by silhouette);
-- with ``--alternatives``, the other candidates measured for decision 0021
-  (``themes_alternatives.py``).
+  embeddings, told the true number of themes: the baseline issues 15 and 29 name;
+- **0021**: decision 0021 as first shipped, k by the silhouette of the centred
+  embeddings instead of the graph's modularity (the same partitions; before issue 29);
+- **before**: what reflection did before decision 0021 (k-means, k in 2..⌈√n⌉ by
+  silhouette);
+- with ``--alternatives``, the other candidates measured for decision 0021 and issue 29
+  (``themes_alternatives.py``); with ``--choices``, issue 29's only.
 
 The embeddings are the real model's (the default embedder), computed once per set; no
 Neo4j is needed (the service's path is tested in tests/integration/test_reflect.py).
@@ -82,6 +86,10 @@ def schedule(s: ThemeSet, rng: random.Random) -> list[Session]:
         mixed = [e for theme in episodes for e in theme]
         rng.shuffle(mixed)
         return [(1.0, session) for session in cut(mixed, rng, 5, 8)]
+    if s.schedule == "paired":  # the first two themes share every sitting
+        shared = episodes[0] + episodes[1]
+        rng.shuffle(shared)
+        episodes = [shared, *episodes[2:]]
     blocks = [cut(theme, rng, 3, 5) for theme in episodes]
     later: list[list[tuple[int, int]]] = []
     if s.schedule.startswith("recurring:"):
@@ -251,6 +259,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--trials", type=int, default=20, help="per set, the first whole")
     parser.add_argument("--alternatives", action="store_true", help="also the rejected methods")
+    parser.add_argument("--choices", action="store_true", help="also issue 29's ways to pick k")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "themes.json")
     args = parser.parse_args()
 
@@ -262,16 +271,19 @@ def main() -> None:
         for sets in splits.values()
         for s in sets
     }
+    from themes_alternatives import ALTERNATIVES, CHOICES
+
     methods: dict[str, Method] = {
         "ours": ours(settings),
         "ours, no time": ours(settings, 0.0),
         "k-means, true k": kmeans_true_k,
+        "0021": CHOICES["0021: k by silhouette of meaning"],
         "before": before,
     }
     sweep = {f"time weight {w:g}": ours(settings, w) for w in WEIGHTS}
+    if args.alternatives or args.choices:
+        sweep |= CHOICES
     if args.alternatives:
-        from themes_alternatives import ALTERNATIVES
-
         sweep |= ALTERNATIVES
     results, sweeps = {}, {}
     for split, sets in splits.items():
