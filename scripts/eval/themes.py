@@ -24,7 +24,7 @@ draw the schedule again (seeded). Every trial is clustered by:
 - **before**: what reflection did before decision 0021 (k-means, k in 2..⌈√n⌉ by
   silhouette);
 - with ``--alternatives``, the other candidates measured for decision 0021 and issue 29
-  (``themes_alternatives.py``); with ``--choices``, issue 29's only.
+  (``themes_alternatives.py``, ``themes_choices.py``); with ``--choices``, issue 29's only.
 
 The embeddings are the real model's (the default embedder), computed once per set; no
 Neo4j is needed (the service's path is tested in tests/integration/test_reflect.py).
@@ -271,7 +271,8 @@ def main() -> None:
         for sets in splits.values()
         for s in sets
     }
-    from themes_alternatives import ALTERNATIVES, CHOICES
+    from themes_alternatives import ALTERNATIVES
+    from themes_choices import CHOICES
 
     methods: dict[str, Method] = {
         "ours": ours(settings),

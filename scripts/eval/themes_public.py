@@ -305,7 +305,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "themes_public.json")
     args = parser.parse_args()
 
-    from themes_alternatives import CHOICES
+    from themes_choices import CHOICES
 
     settings = Settings()
     min_size = settings.reflect_min_cluster

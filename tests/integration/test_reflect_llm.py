@@ -15,7 +15,7 @@ import pytest
 from hebbs_graph.errors import Conflict, LLMError, LLMNotConfigured
 from hebbs_graph.llm import build_llm
 from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
-from hebbs_graph.models.reflect import ReflectIn
+from hebbs_graph.models.reflect import ReflectIn, ReflectOut
 from hebbs_graph.scoring import insight_importance
 from hebbs_graph.services import leases
 from hebbs_graph.services.container import Services
@@ -273,8 +273,12 @@ async def test_two_workers_never_reflect_one_scope_at_once(
         two.reflect(tenant, ReflectIn(entity_id=ENTITY)),
         return_exceptions=True,
     )
-    refused = [r for r in results if isinstance(r, Conflict)]
-    assert len(refused) == 1
+    # One reflects; the other is refused while it holds the lease or, when its lease
+    # write lost a deadlock and the driver retried it after the first was done, finds
+    # nothing left to reflect. Never both.
+    done = [r for r in results if isinstance(r, ReflectOut)]
+    assert all(isinstance(r, ReflectOut | Conflict) for r in results), results
+    assert sum(1 for r in done if r.memories_processed) == 1, results
     assert len(await graph(services, tenant)) == 3
     # A lease held elsewhere refuses; once it expires, it is free again.
     name = lease_name(ReflectScope(tenant, ENTITY))

@@ -72,7 +72,7 @@ async def test_a_lone_write_query_is_one_query_and_one_write_transaction(
         rows = await store.write_rows(
             "memory/reinforce_duplicates",
             tenant_id=tenant,
-            ids=[memory.id],
+            rows=[{"id": memory.id, "at": memory.occurred_at.isoformat()}],
             now=memory.created_at,
         )
     finally:
