@@ -20,12 +20,12 @@ WHERE similarity >= $min_similarity AND n.id <> mid
 WITH mid, n, similarity
 ORDER BY similarity DESC
 WITH mid, collect({n: n, similarity: similarity})[..$k] AS nearest
-MATCH (m:Memory {id: mid})
+MATCH (m:Memory {id: mid}) WHERE m.tenant_id = $tenant_id
 UNWIND nearest AS near
 WITH m, near.n AS n, near.similarity AS similarity,
      CASE WHEN m.id < near.n.id THEN m.id + ':' + near.n.id ELSE near.n.id + ':' + m.id END AS pair_key
 WHERE NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }
-  AND NOT EXISTS { MATCH (p:PendingContradiction {pair_key: pair_key}) }
+  AND NOT EXISTS { MATCH (p:PendingContradiction {tenant_id: $tenant_id, pair_key: pair_key}) }
   AND NOT (pair_key + '@' + m.content_sha256 + n.content_sha256) IN coalesce(m.dismissed_pairs, [])
   AND NOT (pair_key + '@' + n.content_sha256 + m.content_sha256) IN coalesce(m.dismissed_pairs, [])
 RETURN pair_key, similarity,

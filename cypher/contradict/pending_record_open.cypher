@@ -23,8 +23,8 @@ WITH row, pair_key, m_older,
      CASE WHEN m_older THEN m ELSE n END AS a, CASE WHEN m_older THEN n ELSE m END AS b,
      CASE WHEN m_older THEN row.if_older ELSE row.if_newer END AS verdict
 WHERE verdict.score >= $min_confidence
-MERGE (p:PendingContradiction {pair_key: pair_key})
-ON CREATE SET p.pending_id = row.pending_id, p.tenant_id = $tenant_id,
+MERGE (p:PendingContradiction {tenant_id: $tenant_id, pair_key: pair_key})
+ON CREATE SET p.pending_id = row.pending_id,
   p.memory_id_a = a.id, p.memory_id_b = b.id,
   p.content_a_snippet = CASE WHEN m_older THEN row.snippet_m ELSE row.snippet_n END,
   p.content_b_snippet = CASE WHEN m_older THEN row.snippet_n ELSE row.snippet_m END,

@@ -7,9 +7,12 @@ MATCH (m:Memory)
 USING INDEX m:Memory(tenant_id, entity_id, occurred_at)
 WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id AND m.occurred_at IS NOT NULL
 CALL (m) {
-  MATCH (__node__:PendingContradiction {memory_id_a: m.id}) RETURN __node__
+  MATCH (__node__:PendingContradiction {memory_id_a: m.id})
+  WHERE __node__.tenant_id = $tenant_id
+  RETURN __node__
   UNION
-  MATCH (__node__:PendingContradiction {memory_id_b: m.id}) RETURN __node__
+  MATCH (__node__:PendingContradiction {memory_id_b: m.id})
+  WHERE __node__.tenant_id = $tenant_id
+  RETURN __node__
 }
 WITH DISTINCT __node__
-WHERE __node__.tenant_id = $tenant_id

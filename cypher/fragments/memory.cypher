@@ -17,9 +17,11 @@ __node__ {.*, embedding: null, name: null,
   check_claimed_until: toString(__node__.check_claimed_until),
   contradicts: [(__node__)-[:CONTRADICTS]->(hebbs_contradicted) | hebbs_contradicted.id],
   pending_with: COLLECT {
-    MATCH (hebbs_p:PendingContradiction) WHERE hebbs_p.memory_id_a = __node__.id
+    MATCH (hebbs_p:PendingContradiction)
+    WHERE hebbs_p.memory_id_a = __node__.id AND hebbs_p.tenant_id = __node__.tenant_id
     RETURN hebbs_p.memory_id_b AS other
     UNION
-    MATCH (hebbs_p:PendingContradiction) WHERE hebbs_p.memory_id_b = __node__.id
+    MATCH (hebbs_p:PendingContradiction)
+    WHERE hebbs_p.memory_id_b = __node__.id AND hebbs_p.tenant_id = __node__.tenant_id
     RETURN hebbs_p.memory_id_a AS other
   }}

@@ -67,7 +67,7 @@ CALL (weights, w_max) {
 }
 CALL () {
   UNWIND $text_ids AS tid
-  MATCH (x:Memory {id: tid})
+  MATCH (x:Memory {id: tid}) WHERE x.tenant_id = $tenant_id
   RETURN collect(x) AS named
 }
 CALL (near, kept, named) {

@@ -5,8 +5,8 @@
 // of a changed value often matches the cue less well than the older one (decision 0024);
 // recall ranks it above the older, so it must be among the results.
 UNWIND $pairs AS pair
-MATCH (p:PendingContradiction {pair_key: pair.key})
-WHERE p.tenant_id = $tenant_id AND 'value' IN coalesce(p.signals, [])
+MATCH (p:PendingContradiction {tenant_id: $tenant_id, pair_key: pair.key})
+WHERE 'value' IN coalesce(p.signals, [])
 MATCH (m:Memory {id: pair.other})
 WHERE m.tenant_id = $tenant_id AND ($entity_id IS NULL OR m.entity_id = $entity_id)
   AND m.kind IN $kinds AND m.hidden IN $hidden

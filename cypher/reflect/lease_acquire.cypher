@@ -1,10 +1,7 @@
 // Take (or renew) a lease: free, expired, or already ours. The first SET takes the
 // node's write lock before the holder is read, so two workers cannot both win.
-MERGE (l:Lease {name: $lease})
-  ON CREATE SET l.tenant_id = $tenant_id
+MERGE (l:Lease {tenant_id: $tenant_id, name: $lease})
 SET l.locked_at = $now
-WITH l
-WHERE l.tenant_id = $tenant_id
 WITH l, (l.holder IS NULL OR l.holder = $holder OR l.expires_at <= $now) AS free
 SET l.holder = CASE WHEN free THEN $holder ELSE l.holder END,
     l.expires_at = CASE WHEN free THEN $expires_at ELSE l.expires_at END

@@ -21,7 +21,7 @@ from neo4j.exceptions import (
     TransientError,
 )
 
-from hebbs_graph.errors import GraphUnavailable, InvalidInput
+from hebbs_graph.errors import Conflict, GraphUnavailable
 from hebbs_graph.graph.queries import QueryRegistry
 from hebbs_graph.settings import Settings
 
@@ -209,18 +209,29 @@ class GraphStore:
                 database=self.database, default_access_mode=mode
             ) as session:
                 yield session
+        # What Neo4j and the driver said goes to the log, not to a caller: a deadlock's
+        # message names internal node ids and locks.
         except (ServiceUnavailable, SessionExpired, AuthError) as exc:
-            raise GraphUnavailable(f"Neo4j is unavailable: {exc}") from exc
+            log.warning("Neo4j is unavailable: %s", exc)
+            raise GraphUnavailable("Neo4j is unavailable; try again shortly") from exc
         except TransientError as exc:
-            raise GraphUnavailable(f"Neo4j is busy, try again: {exc}") from exc
+            log.info("Neo4j is busy: %s", exc)
+            raise GraphUnavailable("Neo4j is busy, try again") from exc
         except ClientError as exc:
             if exc.code and "Schema.ConstraintValidationFailed" in exc.code:
-                raise InvalidInput(f"constraint violated: {exc.message}") from exc
+                # Neo4j's own message names the constraint, the value and an internal
+                # node id; a caller learns only that the write clashed (issue 34).
+                log.info("a write broke a uniqueness constraint: %s", exc.message)
+                raise Conflict(
+                    "the write clashes with something already stored; nothing was written"
+                ) from exc
             raise
         except DriverError as exc:
-            raise GraphUnavailable(f"Neo4j driver error: {exc}") from exc
+            log.warning("Neo4j driver error: %s", exc)
+            raise GraphUnavailable("Neo4j is unavailable; try again shortly") from exc
         except OSError as exc:
-            raise GraphUnavailable(f"Neo4j is unreachable: {exc}") from exc
+            log.warning("Neo4j is unreachable: %s", exc)
+            raise GraphUnavailable("Neo4j is unreachable; try again shortly") from exc
 
 
 def _retryable(cause: BaseException | None) -> bool:

@@ -116,7 +116,7 @@ async def open_services(
         contradict=contradict,
         reflect=reflect,
         backup=BackupService(store, embedder),
-        restore=RestoreService(store, embedder),
+        restore=RestoreService(store, embedder, settings.memory),
         conversation=ConversationService(store, memory, settings.memory),
     )
 

@@ -44,6 +44,12 @@ def content_key(text: str) -> str:
     return sha256(" ".join(text.split()))
 
 
+def pair_key(x: str, y: str) -> str:
+    """The key of a pair of memories: both ids in order (contradiction detection, pending
+    records, dismissed pairs). Unique within a tenant (schema 016)."""
+    return f"{x}:{y}" if x < y else f"{y}:{x}"
+
+
 def tenant_key(tenant_id: str) -> str:
     """One opaque token per tenant, so Lucene can restrict a query to it."""
     return "t" + sha256(tenant_id)[:32]

@@ -2,7 +2,8 @@
 
 Three passes over the file, never holding more than a chunk of it: the first checks
 every line (a bad one is refused naming its line and field, before anything is
-written), then the target is checked (empty, none of the ids taken); the second writes
+written: restore_check.py), then the target is checked (empty, none of the ids or pair
+keys taken in this tenant; another tenant's are none of its business); the second writes
 memories, pending pairs and tombstones in chunks; the third the relationships, whose
 ends are all stored by then. Entity nodes and reflect cursors go in last. A failure
 while writing takes back everything this restore wrote, so stored data stays as it was.
@@ -28,8 +29,8 @@ from hebbs_graph.models.backup import (
     TombstoneRecord,
 )
 from hebbs_graph.models.memory import MemoryKind
-from hebbs_graph.services.memory.restore_check import Lines, Plan, check_file, reading
-from hebbs_graph.services.records import content_key, entity_key, tenant_key
+from hebbs_graph.services.memory.restore_check import Limits, Lines, Plan, check_file, reading
+from hebbs_graph.services.records import content_key, entity_key, pair_key, tenant_key
 from hebbs_graph.timeutil import utcnow
 
 log = logging.getLogger(__name__)
@@ -43,9 +44,10 @@ _LABELS = {
 
 
 class RestoreService:
-    def __init__(self, store: GraphStore, embedder: Embedder) -> None:
+    def __init__(self, store: GraphStore, embedder: Embedder, limits: Limits) -> None:
         self.store = store
         self.embedder = embedder
+        self.limits = limits
 
     async def restore(
         self,
@@ -56,7 +58,7 @@ class RestoreService:
         re_embed: bool = False,
     ) -> RestoreOut:
         with reading(lines) as records:
-            plan = check_file(records, re_embed, self.embedder)
+            plan = check_file(records, re_embed, self.embedder, self.limits)
         await self._check_target(tenant_id, plan, allow_non_empty)
         written = _Written()
         try:
@@ -91,20 +93,25 @@ class RestoreService:
                     "non-empty target",
                     details={"field": "allow_non_empty"},
                 )
+        # Ids and pair keys are unique within a tenant (schema 016), so only this
+        # tenant's are asked about: whatever another tenant stores cannot refuse a
+        # restore, nor be learnt from one.
         memory_ids, pending_ids = list(plan.memory_lines), list(plan.pending_lines)
+        pair_keys = list(plan.pair_lines)
         for start in range(0, max(len(memory_ids), len(pending_ids)), 5000):
             rows = await self.store.read_rows(
                 "backup/ids_taken",
+                tenant_id=tenant_id,
                 memory_ids=memory_ids[start : start + 5000],
                 pending_ids=pending_ids[start : start + 5000],
+                pair_keys=pair_keys[start : start + 5000],
             )
             if rows:
                 taken = rows[0]["id"]
-                n = plan.memory_lines.get(taken) or plan.pending_lines[taken]
+                n, where = _line_of(plan, taken)
                 raise Conflict(
-                    f"line {n}: id {taken} is already stored (ids are unique across the "
-                    "database); nothing was restored",
-                    details={"line": n, "field": "properties.id"},
+                    f"line {n}: {taken} is already stored in this tenant; nothing was restored",
+                    details={"line": n, "field": where},
                 )
 
     # -- writing --------------------------------------------------------------------
@@ -122,7 +129,11 @@ class RestoreService:
                     memories = []
             elif isinstance(record, PendingRecord | TombstoneRecord):
                 key = "pending" if isinstance(record, PendingRecord) else "tombstone"
-                others[key].append({"properties": record.properties.stored()})
+                row: dict[str, Any] = {"properties": record.properties.stored()}
+                if isinstance(record, PendingRecord):
+                    p = record.properties
+                    row["pair_key"] = pair_key(p.memory_id_a, p.memory_id_b)
+                others[key].append(row)
                 if len(others[key]) == CHUNK:
                     await self._write_others(tenant_id, key, others[key], written)
                     others[key] = []
@@ -235,6 +246,15 @@ class RestoreService:
                 )
         except Exception:  # the original error matters more than this one
             log.exception("could not take back a failed restore into tenant %s", tenant_id)
+
+
+def _line_of(plan: Plan, taken: str) -> tuple[int, str]:
+    """The line and field of an id or pair key the file stores."""
+    if taken in plan.memory_lines:
+        return plan.memory_lines[taken], "properties.id"
+    if taken in plan.pending_lines:
+        return plan.pending_lines[taken], "properties.pending_id"
+    return plan.pair_lines[taken], "properties.pair_key"
 
 
 @dataclass
