@@ -15,6 +15,7 @@ from hebbs_graph.services.recall.current import answered, asks_current, cue_term
         "The current team of Bo Lee is",
         "How many bikes do I have?",
         "Where does Acme have its headquarters now?",
+        "Who owns North Stafford Hotel?",  # the verb's -s form after "who"
     ],
 )
 def test_a_cue_in_the_present_asks_for_the_current_state(cue: str) -> None:
@@ -30,6 +31,8 @@ def test_a_cue_in_the_present_asks_for_the_current_state(cue: str) -> None:
         "Who is the CEO of Acme in 2019?",
         "What was my favorite color originally?",
         "adoption paperwork",  # no tense at all: nothing to decide from
+        "Who owned the hotel?",
+        "Who discuss",  # no verb in the -s form
         None,
     ],
 )

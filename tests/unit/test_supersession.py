@@ -167,3 +167,19 @@ def test_slots_skip_what_a_verdict_already_superseded_and_same_times() -> None:
     assert supersession.from_slots([old, new], set()) == {}
     fresh = result("fresh", 1, "The CEO of Acme is Ann.")
     assert supersession.from_slots([fresh, same], set()) == {}
+
+
+def test_answering_a_cue_alike_takes_one_kind_of_answer() -> None:
+    """Both hold the cue's words; a newer memory that gives no number does not answer
+    "what is the budget?" as a stated amount does, and two amounts, or two dates written
+    with numbers beside names, do."""
+    budget = result("budget", 1, "Acme's budget is $5,000")
+    approved = result("approved", 2, "Acme's CFO approved the budget")
+    cue = "What is Acme's budget?"
+    assert supersession.from_cue([budget, approved], cue, set()) == {}
+    raised = result("raised", 3, "Acme's budget is now $7,500")
+    assert supersession.from_cue([budget, raised], cue, set()) == {"budget": {"raised"}}
+    first = result("first", 1, "The next release comes out on October 10.")
+    later = result("later", 2, "The next release comes out in spring.")
+    cue = "When does the next release come out?"
+    assert supersession.from_cue([first, later], cue, set()) == {"first": {"later"}}

@@ -1,7 +1,7 @@
 """Cues that ask what is true now, and the candidates that answer them alike.
 
 "What is my favorite color?", "Which party does Ene Ergma belong to?", "The current team
-of Bradley Beal is": a cue in the present tense (or naming the present) asks for the
+of Bradley Beal is", "Who owns the hotel?": a cue in the present tense (or naming the present) asks for the
 current state. Two candidates of one scope that both hold every content word of such a
 cue answer the same question; when they happened at different times, the older may be
 superseded by the newer, whatever their wording and however long ago both happened
@@ -53,7 +53,18 @@ def _asks_current(cue: str) -> bool:
     words = {t.text for t in tokens}
     if words & _PAST or any(t.number is not None and t.number.unit == "year" for t in tokens):
         return False
-    return bool(words & _PRESENT)
+    return bool(words & _PRESENT) or _who_does(tokens)
+
+
+def _who_does(tokens: list[Token]) -> bool:
+    """"Who owns …?", "who leads the team": "who" and a verb in the present's -s form
+    (what follows "who" is its verb; no auxiliary says the tense)."""
+    for t, after in zip(tokens, tokens[1:], strict=False):
+        if t.text == "who" and not after.proper and after.text not in STOPWORDS:
+            word = after.text
+            if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+                return True
+    return False
 
 
 def cue_terms(cue: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -95,3 +106,28 @@ def answered(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> froz
     if 2 * len(held) < len(words) or not held:
         return None
     return held
+
+
+def numbers(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> int:
+    """What the content gives in numbers the cue does not name, years aside (a year dates
+    a statement): 2 a quantity (a number with no capitalised word or number beside it,
+    which would make it part of a name, a date or a range: "October 10", "Android 9.0",
+    "18 and 19 July"), 1 other numbers, 0 none. Two candidates answer a cue alike
+    unless one gives a quantity and the other no number at all: "Acme's budget is
+    $5,000" answers "What is Acme's budget?", "Acme's CFO approved the budget" holds its
+    words and does not."""
+    return _numbers(content, terms[0])
+
+
+@lru_cache(maxsize=8192)
+def _numbers(content: str, names: frozenset[str]) -> int:
+    tokens = tokenize(content)
+    found = 0
+    for i, t in enumerate(tokens):
+        if t.number is None or t.number.unit == "year" or t.text in names:
+            continue
+        beside = tokens[max(i - 1, 0) : i] + tokens[i + 1 : i + 2]
+        if not any(b.capital or b.number is not None for b in beside):
+            return 2
+        found = 1
+    return found

@@ -25,6 +25,7 @@ from hebbs_graph.services.contradict.heuristics.classifier import classify
 from hebbs_graph.services.contradict.heuristics.side import side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
 from hebbs_graph.services.recall import current
+from hebbs_graph.services.records import pair_key as pair_key
 
 # The slot check compares the best-scored candidates pairwise; past this many it would
 # cost more than the recall (a pair takes microseconds, 100 make 4,950 pairs).
@@ -42,11 +43,6 @@ def stated_at(memory: Memory) -> datetime:
     if memory.version > 1 and memory.updated_at > said:
         return memory.updated_at
     return said
-
-
-def pair_key(x: str, y: str) -> str:
-    """The key contradiction detection gives a pair (services/contradict/detect.py, pending_create)."""
-    return f"{x}:{y}" if x < y else f"{y}:{x}"
 
 
 def from_pending(
@@ -130,6 +126,8 @@ def from_cue(
         ma, mb = a.memory, b.memory
         if held[ma.id] != held[mb.id]:
             continue  # they answer different parts of the cue
+        if {current.numbers(ma.content, terms), current.numbers(mb.content, terms)} == {0, 2}:
+            continue  # one gives a quantity, the other no number: not one answer's kind
         if not tenant_wide and ma.entity_id != mb.entity_id:
             continue
         if stated_at(ma) == stated_at(mb) or pair_key(ma.id, mb.id) in skip:
