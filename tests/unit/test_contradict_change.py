@@ -30,6 +30,8 @@ def strong(a: str, b: str) -> bool:
         ("i have two dogs.", "i have three dogs."),
         ("Ann is 34", "Ann is 35"),
         ("Acme's budget is $5,000", "Acme's budget is $9,000"),
+        # The agent of a passive: what adds up is what an owner owns, not its owners.
+        ("North Stafford Hotel is owned by British Rail.", "North Stafford Hotel is owned by Britannia Hotels."),
         ("The population of Springfield is 8,287,000.", "The population of Springfield is 8,444,600."),
         # Two wordings.
         ("The CEO of Acme is Ann", "Bo is the CEO of Acme"),
@@ -54,6 +56,7 @@ def test_a_changed_value_is_found_in_any_relation(a: str, b: str) -> None:
         ("i have a dog", "i have a cat"),
         ("i like pizza.", "i like pasta."),
         ("Ann also speaks German", "Ann speaks French"),
+        ("Ann owns Acme.", "Ann owns Globex."),
         ("Acme sells in Spain and France", "Acme sells in Italy"),
         # Another subject, or which thing rather than its value.
         ("Acme's budget is $5,000", "Initech's budget is $9,000"),

@@ -168,7 +168,8 @@ def several(side: Side, lo: int, hi: int) -> bool:
 def _adds_up(words: list[str], lo: int) -> bool:
     """The value is the object of a verb whose objects add up, right after it or after
     one preposition: "speaks French", "is fluent in German", "ships to Canada",
-    "partners with Globex", "has been to Paris" (not "plays for": one team at a time)."""
+    "partners with Globex", "has been to Paris" (not "plays for": one team at a time;
+    not the agent of a passive, "is owned by Acme": what adds up is what one owns)."""
     i = lo - 1
     while i >= 0 and (words[i] in _INDEFINITE or words[i] in _DEFINITE):
         i -= 1
@@ -179,6 +180,8 @@ def _adds_up(words: list[str], lo: int) -> bool:
     prep = words[i]
     if prep not in FUNCTION_WORDS or prep == "for" or i == 0:
         return False
+    if prep == "by" and i >= 2 and words[i - 2] in BE_FORMS:
+        return False  # the agent of a passive ("is owned by"): the verb's subject, not its object
     verb = words[i - 1]
     if verb in MULTI_VERBS or verb in SEVERAL_BEFORE.get(prep, ()):
         return True
