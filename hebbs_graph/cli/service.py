@@ -78,9 +78,16 @@ def neo4j_prune_logs(
     max_bytes: Annotated[
         str, typer.Option(help="Refuse to write more throw-away filler than this.")
     ] = "64M",
+    rebuild_indexes: Annotated[
+        bool,
+        typer.Option(
+            help="First drop and build again the fulltext and vector indexes, so that "
+            "their Lucene files keep no forgotten memory (recall's searches fail meanwhile)."
+        ),
+    ] = False,
     fmt: Fmt = Format.TABLE,
 ) -> None:
-    """Make forgotten content leave Neo4j's transaction logs now, after a forget.
+    """Make forgotten content leave Neo4j's transaction logs and store files now.
 
     Neo4j Community cannot checkpoint or rotate its log on command, so this writes (and
     deletes) throw-away nodes until the log file holding the forget has rotated, then
@@ -89,11 +96,17 @@ def neo4j_prune_logs(
     on this machine. Exit 2 when the server's retention policy cannot be forced, 4 when
     the files are still there at the timeout.
 
-    Example: hebbs-graph forget -e acme_corp && hebbs-graph neo4j prune-logs
+    The filler (text and number lists) also takes the records the forget freed in the
+    string and array stores, which keep their bytes until reused; --rebuild-indexes
+    also rebuilds the two Lucene indexes, whose segments keep a deleted document.
+
+    Example:
+    hebbs-graph forget -e acme_corp && hebbs-graph neo4j prune-logs --rebuild-indexes
     """
     import asyncio
 
     from hebbs_graph.errors import CannotForce
+    from hebbs_graph.graph.reindex import rebuild_lucene_indexes
     from hebbs_graph.graph.store import GraphStore
     from hebbs_graph.graph.txlog import parse_size, prune_logs
 
@@ -108,10 +121,11 @@ def neo4j_prune_logs(
     async def go() -> dict[str, Any]:
         store = GraphStore(settings)
         try:
+            rebuilt_s = await rebuild_lucene_indexes(store) if rebuild_indexes else None
             report = await prune_logs(store, wait=wait, timeout_s=timeout, max_bytes=limit)
         finally:
             await store.close()
-        return report.as_dict()
+        return {**report.as_dict(), "indexes_rebuilt_s": rebuilt_s}
 
     try:
         out = asyncio.run(go())

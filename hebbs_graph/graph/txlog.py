@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import re
 import time
 from dataclasses import asdict, dataclass, field
@@ -35,6 +36,9 @@ from hebbs_graph.graph.store import GraphStore
 LOG_PREFIX = "neostore.transaction.db."
 # One filler transaction carries at most this much; a delete carries as much again.
 MAX_CHUNK = 1024 * 1024
+# The filler goes in at least this many transactions, this far apart (see write_filler).
+FILLER_ROUNDS = 4
+FILLER_PAUSE_S = 1.0
 # A retention policy by transactions is forced with one small transaction each; past this
 # many, forcing is refused (set a smaller policy instead).
 MAX_TRAILING_TXS = 10_000
@@ -160,18 +164,34 @@ async def write_filler(store: GraphStore, nbytes: int, trailing_txs: int = 1) ->
     (bytes, transactions)."""
     await store.write_rows("txlog/filler_delete")  # one left by an interrupted run
     written = txs = 0
+    # In rounds, a moment apart: Neo4j hands a freed record out again only once its id
+    # is back in the id generator's cache, which a round's allocations refill for the next.
+    step = min(MAX_CHUNK, max(nbytes // FILLER_ROUNDS, 1))
     while written < nbytes:
-        chunk = min(MAX_CHUNK, nbytes - written)
+        if written:
+            await asyncio.sleep(FILLER_PAUSE_S)
+        chunk = min(step, nbytes - written)
         # Random text: nothing in Neo4j packs it smaller than it is.
-        await store.write_rows("txlog/filler_create", pad=os.urandom(chunk // 2 + 1).hex()[:chunk])
+        await store.write_rows(
+            "txlog/filler_create",
+            pad=os.urandom(chunk // 2 + 1).hex()[:chunk],
+            floats=filler_floats(chunk),
+        )
         await store.write_rows("txlog/filler_delete")
         written += chunk
         txs += 2
     for _ in range(trailing_txs):
-        await store.write_rows("txlog/filler_create", pad="")
+        await store.write_rows("txlog/filler_create", pad="", floats=[])
         txs += 1
     await store.write_rows("txlog/filler_delete")
     return written, txs + 1
+
+
+def filler_floats(nbytes: int) -> list[float]:
+    """Random floats taking ``nbytes`` in Neo4j's array store (8 bytes each): written
+    beside the text, they fill the array store's free records, where a forgotten
+    memory's tags and embedding were (README, "Forget: what stays on disk")."""
+    return [random.random() for _ in range(nbytes // 8)]
 
 
 def log_dir_here(policy: TxLogPolicy, uri: str, database: str) -> Path | None:

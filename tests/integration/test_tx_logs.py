@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from hebbs_graph.cli.main import app
 from hebbs_graph.errors import CannotForce
-from hebbs_graph.graph.txlog import prune_logs, read_policy, write_filler
+from hebbs_graph.graph.txlog import FILLER_ROUNDS, prune_logs, read_policy, write_filler
 from hebbs_graph.services.container import Services
 from tests.cli_support import load_all_commands
 
@@ -30,7 +30,8 @@ async def test_the_server_says_how_it_keeps_its_logs(services: Services) -> None
 async def test_filler_is_written_and_gone(services: Services) -> None:
     written, txs = await write_filler(services.store, 3 * 64 * 1024, trailing_txs=2)
     assert written == 3 * 64 * 1024
-    assert txs == 2 + 2 + 1  # one chunk (create, delete), two trailing, the last delete
+    # FILLER_ROUNDS chunks (create, delete each), two trailing, the last delete
+    assert txs == 2 * FILLER_ROUNDS + 2 + 1
     assert (await services.store.run_raw(FILLERS))[0]["n"] == 0
 
 

@@ -65,7 +65,7 @@ def test_queries_take_values_as_parameters_only() -> None:
         assert "%s" not in text, name
         assert "{0}" not in text, name
         # Migrations and transaction-log maintenance are database-wide, not tenant data.
-        wide = name.startswith(("schema/", "txlog/", "admin/"))
+        wide = name.startswith(("schema/", "txlog/", "admin/", "scrub/"))
         assert "tenant_id" in text or wide, f"{name} ignores tenant_id"
 
 
@@ -164,6 +164,7 @@ DATABASE_WIDE = {
     "schema/": "migrations change the whole database's schema and data",
     "admin/": "the server's version, index states and the migrations applied",
     "txlog/": "transaction-log maintenance concerns files, not tenants",
+    "scrub/": "rebuilding the Lucene indexes after a forget concerns files, not tenants",
     "contradict/check_claim_due": "the sweep claims waiting checks of every tenant "
     "(decision: contradictions.md §3); each claimed check then runs in its own tenant",
 }

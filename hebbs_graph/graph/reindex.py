@@ -1,0 +1,31 @@
+"""Rebuilding the two Lucene indexes, so that a forgotten memory leaves their files.
+
+Deleting a node marks its document deleted in the Lucene segment that holds it; the
+segment keeps the document's terms (fulltext) or its vector (vector index) until Lucene
+merges it away, or drops it once every document in it is deleted. Community has no
+procedure to force that merge, so ``rebuild_lucene_indexes`` drops both indexes (which
+deletes their files) and builds them again from the store. Until they are online again,
+recall's fulltext and vector searches fail: run it where a short gap in recall is fine.
+"""
+
+from __future__ import annotations
+
+import time
+
+from hebbs_graph.graph.schema import VECTOR_INDEX
+from hebbs_graph.graph.store import GraphStore
+
+
+async def rebuild_lucene_indexes(store: GraphStore) -> float:
+    """Drop and build again the fulltext and vector indexes; seconds until both are
+    online. The vector index keeps the dimension it had."""
+    rows = await store.run_raw(store.queries["admin/vector_index_options"], name=VECTOR_INDEX)
+    dimension = int(rows[0]["options"]["indexConfig"]["vector.dimensions"])
+    started = time.monotonic()
+    # Schema commands, one per transaction (Neo4j does not mix them with data writes).
+    await store.write_rows("scrub/fulltext_drop")
+    await store.write_rows("scrub/fulltext_create")
+    await store.write_rows("scrub/vector_drop")
+    await store.write_rows("scrub/vector_create", dimension=dimension)
+    await store.run_raw(store.queries["admin/await_indexes"])
+    return round(time.monotonic() - started, 1)
