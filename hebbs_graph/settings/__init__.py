@@ -207,18 +207,22 @@ class Settings(BaseSettings):
     # inside the request, as before, for callers that need the pair in the answer. In
     # both, a failed check stays marked and the sweep runs it again later.
     contradiction_detection_mode: Literal["async", "sync"] = "async"
-    # The sweep for checks nobody holds (failed ones, a stopped worker's, leftovers of a
-    # restart or an outage) runs this often, across tenants.
-    contradiction_check_sweep_s: float = Field(default=30.0, gt=0.0)
+    # The sweep for checks nobody holds (failed ones, a stopped or dead worker's,
+    # leftovers of a restart or an outage) runs this often, across tenants. With the
+    # claim below it bounds how late a dead worker's checks run: at most claim + sweep.
+    contradiction_check_sweep_s: float = Field(default=10.0, gt=0.0)
     # The background checker gives way to this process's writes: it starts a round once
     # no remember, batch or revise has run for contradiction_check_quiet_s, or once the
     # oldest check it holds has waited contradiction_check_max_wait_s (writes that never
     # pause still have their checks run, at most this late plus the check itself).
     contradiction_check_quiet_s: float = Field(default=0.02, ge=0.0)
     contradiction_check_max_wait_s: float = Field(default=30.0, ge=0.0)
-    # A worker's claim on a memory's check lasts this long (renewed while it waits in a
-    # long queue); one that outlives its worker frees the check after this.
-    contradiction_check_claim_s: float = Field(default=120.0, gt=0.0)
+    # A worker's claim on a memory's check lasts this long; while the worker lives it
+    # renews the claims it holds (queued, running) every contradiction_check_heartbeat_s
+    # (at most a third of the claim), so a long check is never taken from a live worker,
+    # and a dead one's (kill -9) are free this long after its last renewal.
+    contradiction_check_claim_s: float = Field(default=15.0, gt=0.0)
+    contradiction_check_heartbeat_s: float = Field(default=5.0, gt=0.0)
     # After a failed check the memory waits this long before a retry, twice as long
     # after each further failure, at most contradiction_check_retry_max_s.
     contradiction_check_retry_s: float = Field(default=5.0, ge=0.0)

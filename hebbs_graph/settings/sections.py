@@ -78,6 +78,7 @@ class ContradictionSettings(Section):
     contradiction_check_quiet_s: float
     contradiction_check_max_wait_s: float
     contradiction_check_claim_s: float
+    contradiction_check_heartbeat_s: float
     contradiction_check_retry_s: float
     contradiction_check_retry_max_s: float
     contradiction_prepare_wait_s: float

@@ -69,7 +69,7 @@ def every_memory(http: httpx.Client) -> list[dict[str, Any]]:
 @asynccontextmanager
 async def held_elsewhere(services: Services, tenant: str, item: MemoryIn) -> AsyncIterator[Memory]:
     """A memory whose check is claimed by a worker that cannot run it (its Neo4j is
-    gone): the claim stays valid for contradiction_check_claim_s (120 s), so a review
+    gone): the claim stays valid for contradiction_check_claim_s (15 s), so a review
     waiting for the running checks waits for it until its bound."""
     update = {"neo4j_uri": f"bolt://127.0.0.1:{free_port()}", "neo4j_connect_timeout_s": 1.0}
     gone = GraphStore(services.settings.model_copy(update=update))

@@ -7,9 +7,10 @@ a revision's new check is not cleared by an older one) and a claim for this proc
 ``check_claimed_until``), so no other worker takes a check this one is about to run.
 A completed check removes the marker, pairs found or not; a failed one leaves it and
 lets the claim go after a retry delay that doubles with each failure
-(``check_failures``). A claim that outlives its worker (a crash) expires after
-contradiction_check_claim_s. So an acknowledged write's check survives a restart or a
-Neo4j outage: it is in the graph beside the memory.
+(``check_failures``). Claims are short (contradiction_check_claim_s) and renewed by a
+heartbeat while this process holds them (check_claims.py), so a dead worker's checks
+are free soon after it died, a live worker's never. So an acknowledged write's check
+survives a crash, a restart or a Neo4j outage: it is in the graph beside the memory.
 
 Each process runs one checker (``start``): its own writes wait in memory, woken by the
 write, and are checked in order, consecutive writes of a tenant together; a periodic
@@ -40,6 +41,7 @@ from typing import Any
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut
+from hebbs_graph.services.contradict.check_claims import HeldClaims
 from hebbs_graph.services.contradict.check_wait import Hurry
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.foreground import Foreground
@@ -95,6 +97,7 @@ class CheckQueue:
         self.foreground = foreground or Foreground()
         self.hurry = Hurry()  # reviews waiting for the checks: no giving way meanwhile
         self.holder = new_holder()
+        self.claims = HeldClaims(store, settings, self.holder)  # renewed while held here
         self._waiting: deque[Waiting] = deque()
         self._queued = 0  # memories in _waiting
         self._busy = False
@@ -131,9 +134,11 @@ class CheckQueue:
 
     async def stop(self, drain_s: float = 10.0) -> None:
         """Check what is queued (for up to ``drain_s``), then stop. What is left stays
-        marked in Neo4j; another worker's sweep takes it once the claims expire."""
+        marked in Neo4j; another worker's sweep takes it once the claims expire (the
+        heartbeat stops here)."""
         task, self._task = self._task, None
         if task is None:
+            await self.claims.stop()
             return
         if drain_s > 0 and not task.done():
             await _wait(self._idle, drain_s)
@@ -144,6 +149,7 @@ class CheckQueue:
             log.warning("contradiction checks: the checker did not stop; leaving it")
         elif not task.cancelled() and task.exception() is not None:
             log.warning("contradiction checks: the checker failed", exc_info=task.exception())
+        await self.claims.stop()
 
     def put(self, tenant_id: str, due: dict[str, datetime], fresh: TenantVectors | None) -> None:
         """Queue a write's checks (already marked and claimed by this process)."""
@@ -151,6 +157,7 @@ class CheckQueue:
         if fresh is not None and self._queued + len(due) > MAX_QUEUED_VECTORS:
             fresh = None
         self._waiting.append(Waiting(tenant_id, due, fresh, loop.time()))
+        self.claims.hold(tenant_id, due)
         self._queued += len(due)
         self._idle.clear()
         self._wake.set()
@@ -224,10 +231,11 @@ class CheckQueue:
         tenant_id = batch[0].tenant_id
         due = {mid: at for w in batch for mid, at in w.due.items()}
         self._busy = True
+        requeued = False
         try:
             waited = asyncio.get_running_loop().time() - batch[0].since
             if waited > RENEW_AFTER * self.settings.contradiction_check_claim_s:
-                due = await self._renew(tenant_id, due)
+                due = await self.claims.keep(tenant_id, due)
             if due:
                 # The vectors of the tenant's later writes, queued here, are a source too:
                 # a full listing of the tenant (due every few seconds while it grows)
@@ -237,9 +245,13 @@ class CheckQueue:
         except GraphUnavailable:
             self._waiting.extendleft(reversed(batch))  # ours still: try again later
             self._queued += size
+            requeued = True
             raise
         finally:
             self._busy = False
+            if not requeued:
+                for w in batch:
+                    self.claims.let_go(w.tenant_id, w.due)
 
     # -- running checks -----------------------------------------------------------------
 
@@ -249,6 +261,12 @@ class CheckQueue:
         """Check claimed memories; clear their markers when done, or keep them for a
         retry when the check fails (None). GraphUnavailable is raised: the caller
         decides when to try again."""
+        with self.claims.holding(tenant_id, due):
+            return await self._run(tenant_id, due, held)
+
+    async def _run(
+        self, tenant_id: str, due: dict[str, datetime], held: Sequence[TenantVectors]
+    ) -> DetectionOut | None:
         try:
             out = await self.check(tenant_id, list(due), held)
         except GraphUnavailable:
@@ -318,30 +336,24 @@ class CheckQueue:
     ) -> None:
         """Run what a sweep claimed, tenant by tenant. If Neo4j goes away meanwhile,
         what is left (claimed by this process) joins the local queue, to be run once it
-        is back rather than after the claims expire."""
-        for n, (tenant_id, due) in enumerate(groups):
-            try:
-                out = await self.run(tenant_id, due)
-            except GraphUnavailable:
-                if self.running:
-                    for left_tenant, left in groups[n:]:
-                        self.put(left_tenant, left, None)
-                raise
-            if out is not None:
-                total.add(out)
-
-    async def _renew(self, tenant_id: str, due: dict[str, datetime]) -> dict[str, datetime]:
-        now = utcnow()
-        rows = await self.store.write_rows(
-            "contradict/check_renew",
-            tenant_id=tenant_id,
-            rows=_rows(due),
-            now=now,
-            until=self._until(now),
-            holder=self.holder,
-        )
-        kept = {r["id"] for r in rows}
-        return {mid: at for mid, at in due.items() if mid in kept}
+        is back rather than after the claims expire. All of them are held (renewed) from
+        the start: the last tenant's may wait behind long checks of the first."""
+        for tenant_id, due in groups:
+            self.claims.hold(tenant_id, due)
+        try:
+            for n, (tenant_id, due) in enumerate(groups):
+                try:
+                    out = await self.run(tenant_id, due)
+                except GraphUnavailable:
+                    if self.running:
+                        for left_tenant, left in groups[n:]:
+                            self.put(left_tenant, left, None)
+                    raise
+                if out is not None:
+                    total.add(out)
+        finally:
+            for tenant_id, due in groups:
+                self.claims.let_go(tenant_id, due)
 
     async def _failed(self, tenant_id: str, due: dict[str, datetime]) -> None:
         s = self.settings
@@ -355,7 +367,7 @@ class CheckQueue:
         )
 
     def _until(self, now: datetime) -> datetime:
-        return now + timedelta(seconds=self.settings.contradiction_check_claim_s)
+        return self.claims.until(now)
 
 
 async def _wait(event: asyncio.Event, timeout_s: float) -> bool:
