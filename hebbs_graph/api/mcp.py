@@ -2,7 +2,8 @@
 
 Stateless and JSON-only: every POST carries its own tenant (the API key, checked here
 before the SDK sees the request and again per call), and any API worker can take any
-request, as with REST.
+request, as with REST. A GET opens an event stream the stateless server never sends on;
+``api/mcp_streams.py`` ends idle ones and caps them per tenant.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from mcp.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 
+from hebbs_graph.api.mcp_streams import StreamBounds
 from hebbs_graph.auth import is_loopback, tenant_for_authorization
 from hebbs_graph.mcp.server import build_server, http_tenant
 from hebbs_graph.services.container import Services
@@ -41,6 +43,7 @@ class McpDoor:
             security_settings=_security(settings.host),
             max_request_body_size=max_body,
         )
+        self.streams = StreamBounds(settings.mcp_stream_idle_s, settings.mcp_streams_per_tenant)
 
     @asynccontextmanager
     async def _lifespan(self, _: Server[Any]) -> AsyncIterator[None]:
@@ -60,13 +63,26 @@ class McpDoor:
             yield
 
     def route(self) -> ASGIRouteHandler:
-        manager = self.manager
+        handle = self._handle
 
         @asgi(MCP_PATH, is_mount=True, copy_scope=True, guards=[_require_key])
         async def mcp_endpoint(scope: Scope, receive: Receive, send: Send) -> None:
-            await manager.handle_request(scope, receive, send)  # type: ignore[arg-type]
+            if scope.get("method") == "GET":
+                tenant_id = self._tenant(scope)
+                await self.streams.serve(tenant_id, handle, scope, receive, send)
+            else:
+                await handle(scope, receive, send)
 
         return mcp_endpoint
+
+    async def _handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.manager.handle_request(scope, receive, send)  # type: ignore[arg-type]
+
+    def _tenant(self, scope: Scope) -> str:
+        """The request's tenant (its key was checked by the guard already)."""
+        header = next((v for k, v in scope["headers"] if k == b"authorization"), None)
+        keys = self._services(None).settings.api_keys
+        return tenant_for_authorization(header.decode("latin-1") if header else None, keys)
 
 
 def _require_key(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:

@@ -80,6 +80,11 @@ class Settings(BaseSettings):
     # MCP over stdio in local mode (`hebbs-graph mcp`) serves one tenant; through the API
     # (`mcp --url`) and over HTTP the API key decides.
     mcp_tenant: str = "default"
+    # GET /mcp opens a server-sent-event stream; stateless, the server never sends on it,
+    # so it carries only pings. It is closed after this long with nothing but pings, and
+    # a tenant may hold this many open at once per API process (one more is a 429).
+    mcp_stream_idle_s: float = Field(default=180.0, gt=0.0)
+    mcp_streams_per_tenant: int = Field(default=4, ge=1)
 
     # Limits.
     max_content_bytes: int = 64 * 1024
