@@ -15,6 +15,7 @@ nothing is decided from it.
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 from hebbs_graph.services.contradict.heuristics.lexicon import STOPWORDS
@@ -57,9 +58,9 @@ def _asks_current(cue: str) -> bool:
 
 
 def _who_does(tokens: list[Token]) -> bool:
-    """"Who owns …?", "who leads the team": "who" and a verb in the present's -s form
+    """ "Who owns …?", "who leads the team": "who" and a verb in the present's -s form
     (what follows "who" is its verb; no auxiliary says the tense)."""
-    for t, after in zip(tokens, tokens[1:], strict=False):
+    for t, after in itertools.pairwise(tokens):
         if t.text == "who" and not after.proper and after.text not in STOPWORDS:
             word = after.text
             if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
