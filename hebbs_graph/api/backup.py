@@ -10,6 +10,7 @@ from typing import IO, Any
 from litestar import Controller, Request, get, post
 from litestar.response import Stream
 
+from hebbs_graph.api.params import entity_param
 from hebbs_graph.errors import InvalidInput
 from hebbs_graph.models.backup import RestoreOut
 from hebbs_graph.services.memory.backup import BackupService
@@ -40,7 +41,7 @@ class BackupController(Controller):
         self,
         backup: BackupService,
         tenant_id: str,
-        entity_id: str | None = None,
+        entity_id: str | None = entity_param(),
         embeddings: bool = True,
     ) -> Stream:
         """A backup of the tenant (or one entity) as NDJSON: a header line, then every

@@ -5,6 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get, post
 from litestar.params import Parameter
 
+from hebbs_graph.api.params import entity_param
 from hebbs_graph.models.compact import CompactPrimeOut
 from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, PrimeIn, PrimeOut
 from hebbs_graph.services.recall.prime import PrimeService
@@ -33,7 +34,7 @@ class GraphController(Controller):
         lineage: LineageService,
         tenant_id: str,
         ids: str | None = Parameter(default=None, description="Comma-separated memory ids."),
-        entity_id: str | None = None,
+        entity_id: str | None = entity_param(),
         depth: int = Parameter(default=1, ge=0, le=3),
         limit: int = Parameter(default=200, ge=1, le=500),
     ) -> GraphOut:

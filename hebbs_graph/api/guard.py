@@ -79,8 +79,14 @@ class LoopbackGuard:
         if scope["type"] not in (ScopeType.HTTP, ScopeType.WEBSOCKET):
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        reason = refusal(scope, headers)
+        pairs = [(k.decode("latin-1").lower(), v.decode("latin-1")) for k, v in scope["headers"]]
+        headers = dict(pairs)
+        names = [k for k, _ in pairs]
+        if names.count("host") > 1 or names.count("origin") > 1:
+            # Which one a proxy or the app reads differs; a request naming two is refused.
+            reason: str | None = "a request may name one Host and one Origin, not several"
+        else:
+            reason = refusal(scope, headers)
         if reason is None:
             await self.app(scope, receive, send)
             return

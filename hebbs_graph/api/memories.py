@@ -8,6 +8,7 @@ from litestar import Controller, Response, get, post, put
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Parameter
 
+from hebbs_graph.api.params import entity_param
 from hebbs_graph.models.memory import (
     BatchIn,
     BatchOut,
@@ -69,7 +70,7 @@ class MemoryController(Controller):
         self,
         memory: MemoryService,
         tenant_id: str,
-        entity_id: str | None = None,
+        entity_id: str | None = entity_param(),
         kind: MemoryKind | None = None,
         since: datetime | None = None,
         until: datetime | None = None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get, post
 from litestar.params import Parameter
 
+from hebbs_graph.api.params import entity_param
 from hebbs_graph.models.reflect import (
     InsightsOut,
     ReflectCommitIn,
@@ -50,7 +51,7 @@ class ReflectController(Controller):
 
     @get("/reflect/status")
     async def status(
-        self, reflect: ReflectService, tenant_id: str, entity_id: str | None = None
+        self, reflect: ReflectService, tenant_id: str, entity_id: str | None = entity_param()
     ) -> ReflectStatus:
         """Is reflection due for the entity (or the tenant), and why?"""
         return await reflect.reflect_status(tenant_id, entity_id)
@@ -60,7 +61,7 @@ class ReflectController(Controller):
         self,
         reflect: ReflectService,
         tenant_id: str,
-        entity_id: str | None = None,
+        entity_id: str | None = entity_param(),
         min_confidence: float | None = Parameter(default=None, ge=0.0, le=1.0),
         stale: bool | None = None,
         limit: int = Parameter(default=50, ge=1, le=1000),

@@ -137,3 +137,29 @@ async def test_keyed_api_cors_only_for_listed_origins(services: Services) -> Non
             headers={"content-type": "text/plain", "origin": "http://evil.example"},
         )
         assert r.status_code in (401, 415)  # refused either way: no key, not JSON
+
+
+async def test_two_host_or_origin_headers_are_refused(nokey: tuple[Any, str, str]) -> None:
+    """A loopback Host and a foreign one: whichever the guard read, the request is
+    refused rather than served on the other's word."""
+    client, _, memory_id = nokey
+    for twice in (
+        [("host", "127.0.0.1:8000"), ("host", "evil.example")],
+        [("host", "evil.example"), ("host", "127.0.0.1:8000")],
+        [("origin", LOCAL), ("origin", "http://evil.example")],
+    ):
+        r = await client.get(f"/v1/memories/{memory_id}", headers=httpx.Headers(twice))
+        assert r.status_code == 403, (twice, r.text)
+        assert error_of(r)["code"] == "forbidden_origin"
+    await _still_there(client, memory_id)
+
+
+async def test_an_entity_filter_is_bounded_as_a_write_is(nokey: tuple[Any, str, str]) -> None:
+    client, entity, _ = nokey
+    for path in ("/v1/memories", "/v1/reflect/status", "/v1/insights", "/v1/graph", "/v1/export"):
+        r = await client.get(path, params={"entity_id": "x" * 257})
+        assert r.status_code == 422, (path, r.status_code, r.text[:200])
+        assert error_of(r)["code"]
+        assert "entity_id" in r.text
+    r = await client.get("/v1/memories", params={"entity_id": entity})
+    assert r.status_code == 200

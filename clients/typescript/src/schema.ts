@@ -2043,6 +2043,7 @@ export interface operations {
         parameters: {
             query?: {
                 embeddings?: boolean;
+                /** @description Scope to this entity (1..256 characters). */
                 entity_id?: string | null;
             };
             header?: never;
@@ -2202,6 +2203,7 @@ export interface operations {
         parameters: {
             query?: {
                 depth?: number;
+                /** @description Scope to this entity (1..256 characters). */
                 entity_id?: string | null;
                 /** @description Comma-separated memory ids. */
                 ids?: string | null;
@@ -2440,6 +2442,7 @@ export interface operations {
     V1InsightsInsights: {
         parameters: {
             query?: {
+                /** @description Scope to this entity (1..256 characters). */
                 entity_id?: string | null;
                 limit?: number;
                 min_confidence?: number | null;
@@ -2513,6 +2516,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string | null;
+                /** @description Scope to this entity (1..256 characters). */
                 entity_id?: string | null;
                 kind?: components["schemas"]["MemoryKind"] | null;
                 limit?: number;
@@ -3644,6 +3648,7 @@ export interface operations {
     V1ReflectStatusStatus: {
         parameters: {
             query?: {
+                /** @description Scope to this entity (1..256 characters). */
                 entity_id?: string | null;
             };
             header?: never;
