@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from hebbs_graph.errors import SchemaMismatch
 from hebbs_graph.graph.schema import VECTOR_INDEX
 from hebbs_graph.graph.store import GraphStore
 
@@ -20,6 +21,13 @@ async def rebuild_lucene_indexes(store: GraphStore) -> float:
     """Drop and build again the fulltext and vector indexes; seconds until both are
     online. The vector index keeps the dimension it had."""
     rows = await store.run_raw(store.queries["admin/vector_index_options"], name=VECTOR_INDEX)
+    if not rows:
+        # A database the service never opened has no schema yet; building the indexes
+        # here would run ahead of its migrations.
+        raise SchemaMismatch(
+            f"no vector index {VECTOR_INDEX} to rebuild: this database has not been "
+            "set up by the service yet (start `hebbs-graph serve` once)"
+        )
     dimension = int(rows[0]["options"]["indexConfig"]["vector.dimensions"])
     started = time.monotonic()
     # Schema commands, one per transaction (Neo4j does not mix them with data writes).
