@@ -1,8 +1,9 @@
-// One batched write after a recall: access_count + 1, last_accessed_at = now, decay refreshed
-// (SET applies in order: the decay is taken with the new count, at no time since access).
-UNWIND $ids AS mid
-MATCH (m:Memory {id: mid})
+// One batched write after recalls: access_count + the times recalled, last_accessed_at = now,
+// decay refreshed (SET applies in order: the decay is taken with the new count, at no
+// time since access).
+UNWIND $hits AS hit
+MATCH (m:Memory {id: hit.id})
 WHERE m.tenant_id = $tenant_id
-SET m.access_count = m.access_count + 1, m.last_accessed_at = $now,
+SET m.access_count = m.access_count + hit.n, m.last_accessed_at = $now,
     m.decay_score = @decay(m)
 RETURN count(m) AS reinforced

@@ -18,6 +18,7 @@ from hebbs_graph.services.recall.current import asks_current
 from hebbs_graph.services.recall.hybrid import HybridRecall
 from hebbs_graph.services.recall.nearest import Nearest
 from hebbs_graph.services.recall.ranking import Span, merge, scored
+from hebbs_graph.services.recall.reinforce import Reinforcements
 from hebbs_graph.services.recall.request import runnable
 from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
@@ -52,7 +53,7 @@ class RecallService:
         self.store = store
         self.embedder = embedder
         self.settings = settings
-        self._reinforcing: set[asyncio.Task[None]] = set()
+        self._reinforcements = Reinforcements(store)
         self.sizes = ScopeSizes(store)
         self.tools = Tools(
             store=store,
@@ -203,23 +204,12 @@ class RecallService:
     # -- reinforcement ------------------------------------------------------------------
 
     def reinforce_later(self, tenant_id: str, ids: list[str]) -> None:
-        """One batched write, off the answer's path; drain() waits for it."""
-        task = asyncio.create_task(self._reinforce(tenant_id, ids))
-        self._reinforcing.add(task)
-        task.add_done_callback(self._reinforcing.discard)
-
-    async def _reinforce(self, tenant_id: str, ids: list[str]) -> None:
-        try:
-            await self.store.write_rows(
-                "recall/reinforce", tenant_id=tenant_id, ids=ids, now=utcnow()
-            )
-        except Exception:
-            log.warning("reinforcement of %d memories failed", len(ids), exc_info=True)
+        """Batched writes, off the answer's path (reinforce.py); drain() waits for them."""
+        self._reinforcements.add(tenant_id, ids)
 
     async def drain(self) -> None:
         """Wait for reinforcement writes still under way (tests, shutdown)."""
-        while self._reinforcing:
-            await asyncio.gather(*list(self._reinforcing), return_exceptions=True)
+        await self._reinforcements.drain()
 
 
 def _by_score(r: RecallResult) -> tuple[float, datetime]:
