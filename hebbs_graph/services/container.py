@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 
 from hebbs_graph.embedding import Embedder
+from hebbs_graph.embedding.coalesce import CoalescedEmbedder
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
@@ -70,6 +71,8 @@ async def open_services(
     llm = build_llm(settings)  # a misconfigured provider fails here, at start-up
     if embedder is None:
         embedder = await asyncio.to_thread(load_embedder, settings)
+    if not isinstance(embedder, CoalescedEmbedder):
+        embedder = CoalescedEmbedder(embedder)  # concurrent calls run together
     store = GraphStore(settings)
     try:
         await _wait_for_graph(store, wait_s)
