@@ -329,7 +329,7 @@ class CheckQueue:
                 await self._run_claimed([(tenant_id, due)], total)
             if len(rows) < limit:
                 return total
-            after_due, after_id = as_utc(rows[-1]["due"]), rows[-1]["id"]
+            after_due, after_id = as_utc(rows[-1]["seen"]), rows[-1]["id"]
 
     async def _run_claimed(
         self, groups: list[tuple[str, dict[str, datetime]]], total: DetectionOut
