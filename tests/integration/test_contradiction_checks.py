@@ -263,42 +263,6 @@ async def test_two_checkers_never_run_the_same_check(
     assert await pairs(services, tenant) == {(ids[0], ids[1])}
 
 
-async def test_a_scan_keeps_its_place_when_another_worker_ends_a_check(
-    services: Services, tenant: str, closing: list[Any]
-) -> None:
-    """A check another worker completes while a scan waits for that memory's lock: the
-    scan goes on from what it saw. Its cursor used to be check_due read after the lock,
-    gone by then (None), and the scan failed (a CI run of the two-checkers race)."""
-    brief = services.settings.model_copy(update={"contradiction_check_claim_s": 0.5})
-    down = ContradictionService(dead_store(brief), brief.contradiction)
-    closing.append(down.store)
-    ids = await writer(services, down).remember_batch(tenant, BUDGETS)
-    await asyncio.sleep(0.6)  # the writer's claims expire: anyone may take them
-    last = max(ids, key=lambda i: (0, i))  # same check_due: the page's last row by id
-    settings = services.settings.model_copy(update={"contradiction_scan_batch": len(ids)})
-    scanner = ContradictionService(services.store, settings.contradiction)
-
-    # "Another worker": holds the last memory's lock, then ends its check.
-    async with services.store._driver.session() as session:
-        tx = await session.begin_transaction()
-        await tx.run(
-            "MATCH (m:Memory {tenant_id: $t, id: $id}) SET m.check_lock = true", t=tenant, id=last
-        )
-        scan = asyncio.ensure_future(scanner.queue.sweep_tenant(tenant, None))
-        await asyncio.sleep(1.0)  # the scan has matched both and waits for the lock
-        assert not scan.done()
-        await tx.run(
-            "MATCH (m:Memory {tenant_id: $t, id: $id}) REMOVE m.check_lock, m.check_due, "
-            "m.check_claimed_by, m.check_claimed_until",
-            t=tenant,
-            id=last,
-        )
-        await tx.commit()
-    out = await asyncio.wait_for(scan, 30)
-    assert out.checked == 1  # the other one, which nobody had ended
-    assert await markers(services, tenant) == {}
-
-
 async def test_closing_stops_the_checker_whatever_it_last_did(
     services: Services, tenant: str
 ) -> None:

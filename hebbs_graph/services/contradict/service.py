@@ -232,6 +232,10 @@ class ContradictionService:
             # Waiting checks first: a check records its pairs before it clears its
             # marker, so when none waits here, the list read next holds all their pairs.
             waiting = await tx.one("contradict/check_count", now=utcnow(), **params)
+            if waiting and waiting["waiting"] and not waiting["running"]:
+                # Read committed: a check ending while the count ran can be read half
+                # done (its marker still there, its claim gone); a second count is whole.
+                waiting = await tx.one("contradict/check_count", now=utcnow(), **params)
             if wait.more(int(waiting["running"]) if waiting else 0):
                 return None  # checks of the scope are running: count again after a pause
             rows = await tx.rows(
