@@ -168,3 +168,14 @@ def run_quiet(url: str, api_key: str | None, call: Callable[[HebbsClient], Await
             return await call(client)
 
     return asyncio.run(go())
+
+
+def say_if_unknown(url: str, api_key: str | None, entity_id: str | None) -> None:
+    """After an empty answer scoped to an entity: say on stderr when the entity holds no
+    memory at all (a typo, or nothing stored yet). The exit code stays 0: an empty
+    answer is an answer, as it is through REST."""
+    if entity_id is None:
+        return
+    page = run(url, api_key, lambda c: c.list_memories(entity_id=entity_id, limit=1))
+    if not page.items:
+        errors.print(f"entity {entity_id!r} holds no memories", style="yellow")

@@ -17,6 +17,7 @@ from hebbs_graph.cli.common import (
     app,
     checks_wait_note,
     run,
+    say_if_unknown,
     view_of,
 )
 from hebbs_graph.cli.output import (
@@ -74,6 +75,8 @@ def prime(
     if fmt == Format.JSON:
         show(out, fmt)
         return
+    if not (out.recent or out.relevant or out.insights):
+        say_if_unknown(url, api_key, entity_id)
     if isinstance(out, CompactPrimeOut):
         show_compact_prime(out)
         note = checks_wait_note(bool(out.checks_wait_timed_out))

@@ -134,7 +134,10 @@ def link(
 @app.command()
 def revise(
     memory_id: str,
-    content: Annotated[str | None, typer.Option(help="New content (re-embedded).")] = None,
+    text: Annotated[
+        str | None, typer.Argument(help="New content (re-embedded), as remember takes it.")
+    ] = None,
+    content: Annotated[str | None, typer.Option(help="New content, the same as TEXT.")] = None,
     importance: Annotated[float | None, typer.Option(min=0.0, max=1.0)] = None,
     context: Annotated[str | None, typer.Option(help="JSON object or @file.")] = None,
     context_mode: Annotated[str, typer.Option(help="merge or replace.")] = "merge",
@@ -145,10 +148,12 @@ def revise(
 ) -> None:
     """Revise a memory; the old state is kept as a snapshot.
 
-    Example: hebbs-graph revise 01J9Z... --content "Acme's budget is $2,000"
+    Example: hebbs-graph revise 01J9Z... "Acme's budget is $2,000"
     """
+    if text is not None and content is not None and text != content:
+        raise typer.BadParameter("give the new content once: TEXT or --content", param_hint="TEXT")
     given = {
-        "content": content,
+        "content": text if text is not None else content,
         "importance": importance,
         "entity_id": entity_id,
         "context": parse_json(context, "--context"),

@@ -49,18 +49,20 @@ def id_column(table: Table, name: str = "id") -> None:
 
 
 def memories_table(memories: list[Memory], title: str | None = None) -> Table:
-    table = Table(title=title)
-    id_column(table)
-    for col in ("entity", "kind", "imp", "occurred_at", "content"):
-        table.add_column(col, overflow="fold" if col == "content" else "ellipsis")
+    """The content with its id whole beneath, then the short fields: readable at 80
+    columns (a column per field left the content one word a line)."""
+    table = Table(title=title, show_lines=True)
+    table.add_column("memory", min_width=32, overflow="fold", ratio=1)
+    table.add_column("entity", overflow="fold", max_width=16)
+    for col in ("kind", "imp", "occurred"):
+        table.add_column(col, no_wrap=True)
     for m in memories:
         table.add_row(
-            m.id,
-            m.entity_id or "",
+            f"{_short(m.content, 160)}\n[dim]{m.id}[/dim]",
+            escape(m.entity_id or ""),
             m.kind.value,
             f"{m.importance:.2f}",
-            m.occurred_at.isoformat(timespec="seconds"),
-            _short(m.content),
+            m.occurred_at.strftime("%Y-%m-%d"),
         )
     return table
 
@@ -126,6 +128,8 @@ def show(value: Any, fmt: Format) -> None:
         memory_card(value)
     elif isinstance(value, list) and value and all(isinstance(v, Memory) for v in value):
         console.print(memories_table(value))
+    elif (table := records_table(dump(value))) is not None:
+        console.print(table)
     else:
         table = Table(show_header=False)
         for key, item in flat_items(dump(value)):
@@ -134,6 +138,24 @@ def show(value: Any, fmt: Format) -> None:
             )
             table.add_row(key, shown)
         console.print(table)
+
+
+def records_table(rows: Any) -> Table | None:
+    """A list of records with the same flat fields (``entities``) as a table with a
+    column per field; None for anything else."""
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        return None
+    columns = list(rows[0])
+    if any(list(r) != columns for r in rows) or any(
+        isinstance(v, dict | list) for r in rows for v in r.values()
+    ):
+        return None
+    table = Table(title=f"{len(rows)} rows")
+    for col in columns:
+        table.add_column(col, no_wrap=True)
+    for r in rows:
+        table.add_row(*("" if r[c] is None else escape(str(r[c])) for c in columns))
+    return table
 
 
 def flat_items(data: Any, prefix: str = "") -> list[tuple[str, Any]]:

@@ -17,6 +17,7 @@ from hebbs_graph.cli.common import (
     app,
     fail,
     run,
+    say_if_unknown,
     view_of,
 )
 from hebbs_graph.cli.output import Format, show
@@ -164,4 +165,7 @@ def recall(
         body["weights"] = parse_weights(weights)
     if preset:
         body["preset"] = preset
-    show(run(url, api_key, lambda c: c.recall(cue, view=view_of(view), **body)), fmt)
+    out = run(url, api_key, lambda c: c.recall(cue, view=view_of(view), **body))
+    show(out, fmt)
+    if not out.results and fmt == Format.TABLE:
+        say_if_unknown(url, api_key, entity_id)

@@ -161,18 +161,19 @@ def reflect_status(
 
 
 def _insights_table(found: list[Insight]) -> None:
-    table = Table(title=f"{len(found)} insights")
-    for col in ("id", "entity", "imp", "conf", "sources", "stale", "content"):
-        table.add_column(col, overflow="fold" if col == "content" else "ellipsis")
+    table = Table(title=f"{len(found)} insights", show_lines=True)
+    table.add_column("insight", min_width=32, overflow="fold", ratio=1)
+    table.add_column("entity", overflow="fold", max_width=16)
+    for col in ("imp", "conf", "sources", "stale"):
+        table.add_column(col, no_wrap=True)
     for i in found:
         table.add_row(
-            i.id,
+            f"{_short(i.content, 160)}\n[dim]{i.id}[/dim]",
             i.entity_id or "",
             f"{i.importance:.2f}",
             f"{i.confidence or 0:.2f}",
             str(len(i.source_memory_ids)),
             "yes" if i.stale else "",
-            _short(i.content, 80),
         )
     console.print(table)
 

@@ -202,6 +202,28 @@ def test_reflection_round_trip(cli: Cli, tmp_path: Path) -> None:
     assert "Acme theme" in cli.run("insights", "-e", "acme_corp").stdout
 
 
+def test_tables_read_at_80_columns(cli: Cli) -> None:
+    """revise takes its text as remember does; tables of memories, insights and
+    entities keep their content readable at 80 columns; an entity that holds nothing
+    says so on recall and prime (exit 0: an empty answer is an answer)."""
+    text = "Acme's procurement team asked for the security questionnaire before renewal"
+    first = cli.json("remember", text, "-e", "acme")
+    assert cli.json("revise", first["id"], text + " in March")["version"] == 2
+    assert cli.run("revise", first["id"], "one", "--content", "two", code=2)
+    listed = cli.run("list", "-e", "acme").stdout
+    assert "procurement team asked for the" in listed  # not one word a line
+    assert first["id"] in listed  # whole: what get and revise take
+    assert max(len(line) for line in listed.splitlines()) <= 80
+    lineage = cli.run("lineage", first["id"]).stdout
+    assert "procurement team asked for the" in lineage
+    entities = cli.run("entities").stdout
+    assert "entity_id" in entities
+    assert "0.entity_id" not in entities
+    for command in (["recall", "budget", "-e", "acmee"], ["prime", "-e", "acmee"]):
+        assert "entity 'acmee' holds no memories" in cli.run(*command).stderr
+    assert "holds no memories" not in cli.run("recall", "zebra", "-e", "acme").stderr
+
+
 def test_exit_codes(cli: Cli, live_api: LiveApi) -> None:
     # 1: the API refused the request.
     missing = cli.run("get", "0" * 32, code=1)
