@@ -29,7 +29,7 @@ async def test_export_then_import_elsewhere_and_the_refusals(api: Api) -> None:
 
     same = await api.call("POST", "/v1/import", content=exported.text, headers=NDJSON)
     assert same.status_code == 409
-    assert "already holds memories" in api.error(same)["message"]
+    assert "already holds 2 memories" in api.error(same)["message"]
     taken = await api.call(
         "POST", "/v1/import", content=exported.text, params={"allow_non_empty": True}
     )

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from hebbs_graph.errors import Conflict, InvalidInput
-from hebbs_graph.models.memory import MemoryIn
+from hebbs_graph.models.memory import ForgetIn, MemoryIn
 from hebbs_graph.services.container import Services
 from tests.support.backup_scene import ENTITY, build_scene, comparable
 from tests.support.tenants import purge_tenant
@@ -120,7 +120,7 @@ async def test_ids_taken_in_the_tenant_and_non_empty_targets_are_refused(
     await build_scene(services, tenant)
     lines = await export_lines(services, tenant, None)
     path = write(tmp_path / "acme.jsonl", lines)
-    with pytest.raises(Conflict, match="already holds memories"):
+    with pytest.raises(Conflict, match=r"already holds \d+ memories"):
         await services.restore.restore(tenant, reader(path))
     with pytest.raises(Conflict, match=r"line 2: [0-9a-f]{32} is already stored in this tenant"):
         await services.restore.restore(tenant, reader(path), allow_non_empty=True)
@@ -131,6 +131,35 @@ async def test_ids_taken_in_the_tenant_and_non_empty_targets_are_refused(
     assert out.restored == json.loads(lines[-1])["counts"]
     assert comparable(await export_lines(services, other_tenant, None)) == comparable(lines)
     assert comparable(await export_lines(services, tenant, None)) == comparable(lines)
+
+
+async def test_export_forget_restore_gives_the_entity_back_exactly(
+    services: Services, tenant: str, tmp_path: Path
+) -> None:
+    """Issue 31: restoring an entity after forgetting it was refused ("already holds
+    memories") when only the forget's tombstones were left, and with allow_non_empty the
+    tombstones stayed beside the restored memories. Tombstones are no longer in the way,
+    and those of the memories a restore brings back go."""
+    await build_scene(services, tenant)
+    first = await export_lines(services, tenant)
+    records = [json.loads(line) for line in first]
+    memories = {r["properties"]["id"] for r in records if r["type"] == "memory"}
+    gone = await services.memory.forget(tenant, ForgetIn(entity_id=ENTITY))
+    assert gone.forgotten >= len(memories) - 1  # snapshots go with their memory
+    await services.restore.restore(tenant, reader(write(tmp_path / "acme.jsonl", first)))
+    again = await export_lines(services, tenant)
+    assert comparable(again) == comparable(first)
+    rows = await services.store.run_raw(
+        "MATCH (t:Tombstone) WHERE t.tenant_id = $t AND t.memory_id IN $ids RETURN count(t) AS n",
+        t=tenant,
+        ids=sorted(memories),
+    )
+    assert rows[0]["n"] == 0
+    # What is really in the way is named: the memories the entity holds.
+    with pytest.raises(
+        Conflict, match=rf"entity '{ENTITY}' of tenant '{tenant}' already holds \d+ memor"
+    ):
+        await services.restore.restore(tenant, reader(tmp_path / "acme.jsonl"))
 
 
 @pytest.mark.parametrize(

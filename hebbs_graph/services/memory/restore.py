@@ -67,7 +67,7 @@ class RestoreService:
             with reading(lines) as records:
                 await self._write_edges(tenant_id, records)
             with reading(lines) as records:
-                await self._write_last(tenant_id, records)
+                await self._write_last(tenant_id, records, list(plan.memory_lines))
         except BaseException:
             await self._undo(tenant_id, written)
             raise
@@ -82,14 +82,18 @@ class RestoreService:
             rows = await self.store.read_rows(
                 "backup/scope_used", tenant_id=tenant_id, entity_id=scope
             )
-            if rows[0]["used"]:
+            memories, pending = int(rows[0]["memories"]), int(rows[0]["pending"])
+            if memories or pending:
                 what = (
                     f"entity {scope!r} of tenant {tenant_id!r}"
                     if scope
                     else f"tenant {tenant_id!r}"
                 )
+                held = f"{memories} memories" + (
+                    f" and {pending} pending contradiction pairs" if pending else ""
+                )
                 raise Conflict(
-                    f"{what} already holds memories; restore into an empty one, or allow a "
+                    f"{what} already holds {held}; restore into an empty one, or allow a "
                     "non-empty target",
                     details={"field": "allow_non_empty"},
                 )
@@ -180,14 +184,18 @@ class RestoreService:
             written.pending_ids += [r["properties"]["pending_id"] for r in rows]
             await self.store.write_rows("backup/pending_create", tenant_id=tenant_id, rows=rows)
         else:
+            made = await self.store.write_rows(
+                "backup/tombstones_create",
+                tenant_id=tenant_id,
+                rows=[{**r, "i": i} for i, r in enumerate(rows)],
+            )
             written.tombstones += [
                 {
-                    "memory_id": r["properties"]["memory_id"],
-                    "forgotten_at": r["properties"]["forgotten_at"],
+                    "memory_id": rows[m["i"]]["properties"]["memory_id"],
+                    "forgotten_at": rows[m["i"]]["properties"]["forgotten_at"],
                 }
-                for r in rows
+                for m in made
             ]
-            await self.store.write_rows("backup/tombstones_create", tenant_id=tenant_id, rows=rows)
 
     async def _write_edges(self, tenant_id: str, records: Iterator[tuple[int, Any]]) -> None:
         rows: list[dict[str, Any]] = []
@@ -209,8 +217,12 @@ class RestoreService:
         if rows:
             await self.store.write_rows("backup/edges_create", tenant_id=tenant_id, rows=rows)
 
-    async def _write_last(self, tenant_id: str, records: Iterator[tuple[int, Any]]) -> None:
-        """Entity nodes and reflect cursors, few, in one transaction of their own."""
+    async def _write_last(
+        self, tenant_id: str, records: Iterator[tuple[int, Any]], memory_ids: list[str]
+    ) -> None:
+        """Entity nodes and reflect cursors, few, in one transaction of their own, which
+        also removes the tombstones of the memories restored (they exist again): if it
+        fails, they stay, as everything else this restore wrote is taken back."""
         entities: list[dict[str, Any]] = []
         cursors: list[dict[str, Any]] = []
         for _, record in records:
@@ -227,6 +239,9 @@ class RestoreService:
             for start in range(0, len(cursors), CHUNK):
                 chunk = cursors[start : start + CHUNK]
                 await tx.rows("backup/cursors_merge", tenant_id=tenant_id, rows=chunk)
+            for start in range(0, len(memory_ids), CHUNK * 10):
+                chunk_ids = memory_ids[start : start + CHUNK * 10]
+                await tx.rows("backup/tombstones_cleared", tenant_id=tenant_id, ids=chunk_ids)
 
         await self.store.write(work)
 
