@@ -16,6 +16,13 @@ from hebbs_graph.services.recall.current import answered, asks_current, cue_term
         "How many bikes do I have?",
         "Where does Acme have its headquarters now?",
         "Who owns North Stafford Hotel?",  # the verb's -s form after "who"
+        # The latest of something, whatever the tense.
+        "When was the last time Detroit won on Thanksgiving?",
+        "When did Arsenal last win the FA Cup?",
+        "Where did I go on my most recent trip?",
+        "What did I buy lately?",
+        "Which phone did I get latest?",
+        "Where did the Super Bowl take place this year?",
     ],
 )
 def test_a_cue_in_the_present_asks_for_the_current_state(cue: str) -> None:
@@ -33,6 +40,9 @@ def test_a_cue_in_the_present_asks_for_the_current_state(cue: str) -> None:
         "adoption paperwork",  # no tense at all: nothing to decide from
         "Who owned the hotel?",
         "Who discuss",  # no verb in the -s form
+        "Who won the MVP last year?",  # the period before this one
+        "What did Melanie do last weekend?",
+        "Who won the last World Cup in 2010?",  # a year
         None,
     ],
 )
@@ -44,6 +54,13 @@ def test_the_terms_leave_out_the_words_that_name_the_time() -> None:
     names, words = cue_terms("The current team of Bo Lee is")
     assert names == {"bo", "lee"}
     assert words == {"team"}
+
+
+def test_the_last_time_is_not_what_is_asked() -> None:
+    assert cue_terms("When was the last time Detroit won on Thanksgiving?") == (
+        frozenset({"detroit", "thanksgiving"}),
+        frozenset({"won"}),
+    )
 
 
 def test_an_answer_holds_every_name_and_half_the_other_words() -> None:

@@ -9,8 +9,10 @@ superseded by the newer, whatever their wording and however long ago both happen
 are rarely one sentence apart). Pure: tense and words, no model.
 
 A cue in the past tense ("What did Ann say?", "Where was Ann born?", "When did …"), or
-naming an earlier time ("before", "originally", "in 2019"), asks about its own time, and
-nothing is decided from it.
+naming an earlier time ("before", "originally", "last year", "in 2019"), asks about its
+own time, and nothing is decided from it, unless it asks for the latest of something in
+any tense ("When was the last time Detroit won?", "Where did I go on my most recent
+trip?", "What did I buy lately?": the newest answer is the one asked for).
 """
 
 from __future__ import annotations
@@ -36,8 +38,20 @@ _PAST = _words(
     "was were did had used ago before previously formerly originally initially first "
     "earlier once last former"
 )
+# Words that ask for the latest of something whatever the tense ("the latest version",
+# "what did I buy lately"); "most recent(ly)" and "last" are read in context (_latest).
+_LATEST = _words("latest newest lately")
+# Determiners before "last" that make it "the most recent" ("the last time", "my last
+# trip"), where a bare "last" before a period names the one before this ("last year").
+_DETERMINERS = _words("the my your his her its our their this that")
+# Periods of the calendar: "last year" is an earlier time, "this year" the present one.
+_PERIODS = _words(
+    "year years month months week weeks weekend night day days season seasons summer "
+    "winter spring fall autumn century decade quarter term semester morning evening "
+    "monday tuesday wednesday thursday friday saturday sunday"
+)
 # Words of a cue that say which time it asks about, not what it asks.
-_TIME = _PRESENT | _words("recent recently most newest new")
+_TIME = _PRESENT | _LATEST | _words("recent recently most newest new last")
 
 
 def asks_current(cue: str | None) -> bool:
@@ -52,9 +66,30 @@ def asks_current(cue: str | None) -> bool:
 def _asks_current(cue: str) -> bool:
     tokens = tokenize(cue)
     words = {t.text for t in tokens}
-    if words & _PAST or any(t.number is not None and t.number.unit == "year" for t in tokens):
+    if any(t.number is not None and t.number.unit == "year" for t in tokens):
+        return False
+    if _latest(tokens):
+        return True  # "When did Arsenal last win the cup?": the latest, whatever the tense
+    if words & _PAST:
         return False
     return bool(words & _PRESENT) or _who_does(tokens)
+
+
+def _latest(tokens: list[Token]) -> bool:
+    """The cue asks for the most recent of something, in any tense: "latest", "newest",
+    "lately", "most recent(ly)", "this year"; "last" unless it names the period before
+    this one ("last year", but "the last season of …" and "when did X last win")."""
+    texts = [t.text for t in tokens]
+    for i, word in enumerate(texts):
+        before = texts[i - 1] if i else ""
+        after = texts[i + 1] if i + 1 < len(texts) else ""
+        if word in _LATEST or (before == "most" and word in ("recent", "recently")):
+            return True
+        if word == "this" and after in _PERIODS:
+            return True
+        if word == "last" and (before in _DETERMINERS or after not in _PERIODS):
+            return True
+    return False
 
 
 def _who_does(tokens: list[Token]) -> bool:
@@ -70,8 +105,13 @@ def _who_does(tokens: list[Token]) -> bool:
 
 def cue_terms(cue: str) -> tuple[frozenset[str], frozenset[str]]:
     """What the cue asks about, as (names and numbers as written, other content words as
-    stems), without the words that say which time it asks about."""
-    tokens = [t for t in tokenize(cue) if _asked(t)]
+    stems), without the words that say which time it asks about ("the last time")."""
+    every = tokenize(cue)
+    tokens = [
+        t
+        for i, t in enumerate(every)
+        if _asked(t) and not (t.text == "time" and i and every[i - 1].text in ("last", "first"))
+    ]
     names = frozenset(_key(t) for t in tokens if _named(t))
     return names, frozenset(_key(t) for t in tokens if not _named(t))
 
