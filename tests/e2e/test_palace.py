@@ -57,6 +57,8 @@ async def test_palace_draws_filters_clicks_and_recalls(
     ids = seed.ids
 
     # Load: keys are configured, so the page asks for one before it draws anything.
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
     await page.goto(f"{live_api.url}/palace")
     await expect(page.locator("#key-dialog")).to_be_visible()
     await page.fill("#key-input", "not-a-key")
@@ -69,6 +71,11 @@ async def test_palace_draws_filters_clicks_and_recalls(
         ["(choose an entity)", "acme (9)", "globex (2)"]
     )
     await expect(page.locator("#entity")).to_have_value("acme")
+    # It opens on the first entity; the hint does not ask to choose one (issue 31).
+    await expect(page.locator("#details .hint")).not_to_contain_text("Choose an entity")
+    assert missing == []
+    # Its icon is inline: the browser does not ask for /favicon.ico (a 404 before).
+    assert await page.locator("link[rel=icon]").get_attribute("href") or ""
 
     drawn = await graph(page)
     acme = {k: v for k, v in ids.items() if k not in {"demo", "postgres"}}
@@ -138,6 +145,8 @@ async def test_palace_draws_filters_clicks_and_recalls(
     assert {ids["budget_high"], ids["budget_low"]} <= set(hits)
     listed = await page.locator("#result-list li").evaluate_all("els => els.map(e => e.dataset.id)")
     assert sorted(listed) == sorted(hits)
+    shown = await page.locator("#result-list li .score").all_inner_texts()
+    assert [float(x) for x in shown] == sorted((float(x) for x in shown), reverse=True)
     dimmed = await page.evaluate("window.palace.cy.nodes('.dim').length")
     assert dimmed > 0
     rank = listed.index(ids["budget_high"]) + 1
@@ -148,6 +157,13 @@ async def test_palace_draws_filters_clicks_and_recalls(
         await expect(score).to_contain_text(field)
     await expect(score).to_contain_text("found byhybrid")
     await expect(details.locator(".flag.conflict")).to_be_visible()
+
+    # Another entity: the cue asked of this one goes with its results.
+    await page.select_option("#entity", "globex")
+    await expect(page.locator("#cue")).to_have_value("")
+    await expect(page.locator("#results")).to_be_hidden()
+    await page.select_option("#entity", "acme")
+    await expect(page.locator("body")).to_have_attribute("data-state", "ready")
 
     ARTIFACTS.mkdir(exist_ok=True)
     await page.evaluate("window.palace.fit()")

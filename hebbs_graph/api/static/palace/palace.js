@@ -698,7 +698,10 @@
   cy.on("tap", (event) => { if (event.target === cy) showDetails(null); });
   cy.on("mouseover", "node", (event) => event.target.addClass("hover"));
   cy.on("mouseout", "node", (event) => event.target.removeClass("hover"));
-  $("entity").addEventListener("change", () => loadGraph().catch(fail));
+  $("entity").addEventListener("change", () => {
+    $("cue").value = ""; // a cue belongs to the entity it was asked of
+    loadGraph().catch(fail);
+  });
   $("depth").addEventListener("change", () => showPage(state.page).catch(fail));
   $("older").addEventListener("click", () => showPage(state.page + 1).catch(fail));
   $("newer").addEventListener("click", () => showPage(state.page - 1).catch(fail));
