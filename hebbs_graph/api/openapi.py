@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from hebbs_graph.api.examples import add_body_examples
 from hebbs_graph.models.compact import Compact
 from hebbs_graph.models.memory import Input
 from hebbs_graph.models.subscribe import (
@@ -242,6 +243,7 @@ def _document_operation(path: str, method: str, operation: dict[str, Any]) -> No
     if (method, path) in _NDJSON_ANSWERS and "200" in responses:
         responses["200"]["description"] = "The backup, streamed."
         responses["200"]["content"] = {"application/x-ndjson": {"schema": copy.deepcopy(_NDJSON)}}
+    add_body_examples(path, method, operation)
     if path == "/v1/health/ready" and "200" in responses:
         ok = copy.deepcopy(responses["200"])
         ok["description"] = "Not ready: Neo4j is unreachable or an index is not ONLINE."
