@@ -60,6 +60,24 @@ TX_LOG_CONFIG = [
     "db.checkpoint.interval.time=1m",
 ]
 
+# Neo4j Browser opens on hebbs-graph's guide (the analyst queries, one click each) and
+# its captions (a style for every label) on connect, both served by the API
+# (api/browser_guide.py). Neo4j 2026.08 and its Browser 5.24 still read the allowlist
+# as `browser.remote_content_hostname_whitelist`; the Browser fetches from 127.0.0.1,
+# which the default list (guides.neo4j.com, localhost) lacks.
+GUIDE_PATH = "/browser-guide"
+GUIDE_FILE = "analyst.html"
+STYLE_FILE = "hebbs.grass"
+
+
+def browser_config(api_port: int, api_host: str = "127.0.0.1") -> list[str]:
+    """neo4j.conf lines: Browser shows the guide and applies the style on connect."""
+    base = f"http://{api_host}:{api_port}{GUIDE_PATH}"
+    return [
+        f"browser.post_connect_cmd=style {base}/{STYLE_FILE}; guide {base}/{GUIDE_FILE}",
+        f"browser.remote_content_hostname_whitelist=guides.neo4j.com,localhost,{api_host}",
+    ]
+
 
 @dataclass
 class Neo4jStatus:
@@ -228,6 +246,7 @@ class LocalNeo4j:
             "dbms.security.auth_enabled=true",
             "dbms.usage_report.enabled=false",
             *TX_LOG_CONFIG,
+            *browser_config(s.port),
             "server.threads.worker_count=8",
         ]
         (self.home / "conf" / "neo4j.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -15,6 +15,7 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
 from hebbs_graph import __version__
 from hebbs_graph.api.backup import BackupController
+from hebbs_graph.api.browser_guide import with_browser_guide
 from hebbs_graph.api.contradictions import ContradictionController
 from hebbs_graph.api.conversations import ConversationController
 from hebbs_graph.api.deps import DEPENDENCIES
@@ -134,4 +135,4 @@ def create_app(
     )
     # The served document is this dict (built once); correct it before anyone reads it.
     document(app.plugins.get(OpenAPIPlugin).provide_openapi_schema())
-    return app
+    return with_browser_guide(app)  # Neo4j Browser's guide and style, for its own page
