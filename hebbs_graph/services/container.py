@@ -18,6 +18,7 @@ from hebbs_graph.services.listeners import WriteListener
 from hebbs_graph.services.memory.backup import BackupService
 from hebbs_graph.services.memory.conversation import ConversationService
 from hebbs_graph.services.memory.restore import RestoreService
+from hebbs_graph.services.memory.retention import TombstoneRetention
 from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
@@ -42,8 +43,10 @@ class Services:
     backup: BackupService
     restore: RestoreService
     conversation: ConversationService
+    retention: TombstoneRetention
 
     async def close(self) -> None:
+        await self.retention.aclose()
         await self.recall.drain()
         await self.contradict.aclose()
         close_llm = getattr(self.reflect.llm, "aclose", None)
@@ -99,6 +102,13 @@ async def open_services(
     )
     contradict.start()  # this process's checker: its own writes, and the sweep
     reflect = ReflectService(store, embedder, settings.reflect, llm=llm, listeners=listeners)
+    retention = TombstoneRetention(
+        store,
+        settings.tombstone_retention_days,
+        settings.tombstone_sweep_s,
+        settings.forget_batch_size,
+    )
+    retention.start()  # a forget's tombstones go after their retention (decision 0027)
     prime = PrimeService(
         store,
         recall,
@@ -121,6 +131,7 @@ async def open_services(
         backup=BackupService(store, embedder),
         restore=RestoreService(store, embedder, settings.memory),
         conversation=ConversationService(store, memory, settings.memory),
+        retention=retention,
     )
 
 

@@ -187,6 +187,10 @@ class Settings(BaseSettings):
     # Revise / forget.
     max_snapshots: int = 100
     forget_batch_size: int = 1000
+    # A forget's tombstones are kept this many days, then the periodic sweep (hourly,
+    # first an hour after start) deletes them; 0 keeps them forever (decision 0027).
+    tombstone_retention_days: float = Field(default=30.0, ge=0.0)
+    tombstone_sweep_s: float = Field(default=3600.0, gt=0.0)
 
     # LLM route (off unless a provider is set). The agent route never needs these.
     llm_provider: str | None = None  # openai | openai-compatible | anthropic | gemini | ollama

@@ -167,6 +167,8 @@ DATABASE_WIDE = {
     "scrub/": "rebuilding the Lucene indexes after a forget concerns files, not tenants",
     "contradict/check_claim_due": "the sweep claims waiting checks of every tenant "
     "(decision: contradictions.md §3); each claimed check then runs in its own tenant",
+    "forget/tombstones_expire": "the retention sweep deletes old tombstones of every "
+    "tenant (decision 0027); it reads and writes nothing else",
 }
 _WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b")
 
