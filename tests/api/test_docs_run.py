@@ -1,6 +1,6 @@
 """The docs' examples run as written, read from the Markdown files themselves (not
-copies), against a live API on the test's own tenant: the README's Python client
-example, and docs/agent-skill.md's review flow (§5, in §7's order) through the MCP
+copies), against a live API on the test's own tenant: the Python client's example
+(docs/python-client.md), and docs/agent-skill.md's review flow (§5, in §7's order) through the MCP
 tools. A doc that stops working fails here.
 
 The API serves with a generous default wait for the contradiction checks (30 s instead
@@ -29,7 +29,7 @@ from tests.api.test_mcp_http import mcp_client
 from tests.live import LiveApi
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+PYTHON_CLIENT = ROOT / "docs" / "python-client.md"
 SKILL = ROOT / "docs" / "agent-skill.md"
 PLACEHOLDER = "…"
 
@@ -68,18 +68,18 @@ def docs_key(docs_api: LiveApi, tenant: str) -> Iterator[str]:
     docs_api.keys.pop(key, None)
 
 
-async def test_the_readme_client_example_finds_and_commits_a_revision(
+async def test_the_python_client_example_finds_and_commits_a_revision(
     docs_api: LiveApi, docs_key: str
 ) -> None:
-    [code, *_] = code_blocks(section(README, "## For Python: the client"), "python")
+    [code, *_] = code_blocks(section(PYTHON_CLIENT, "# For Python: the client"), "python")
     # Its two placeholders: where the API is, and the key (None: a server without keys).
     url, key = '"http://127.0.0.1:8000"', "api_key=None"
     assert code.count(url) == 1, "the example no longer names the API's URL once"
     assert code.count(key) == 1, "the example no longer passes api_key=None once"
     code = code.replace(url, repr(docs_api.url)).replace(key, f"api_key={docs_key!r}")
-    compiled = compile(code, str(README), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    compiled = compile(code, str(PYTHON_CLIENT), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
     names: dict[str, Any] = {}
-    ran = eval(compiled, names)  # the README's own example, on purpose
+    ran = eval(compiled, names)  # the page's own example, on purpose
     if inspect.iscoroutine(ran):
         await ran
     pending, memory = names["pending"], names["memory"]
