@@ -190,7 +190,7 @@ async def write_filler(store: GraphStore, nbytes: int, trailing_txs: int = 1) ->
 def filler_floats(nbytes: int) -> list[float]:
     """Random floats taking ``nbytes`` in Neo4j's array store (8 bytes each): written
     beside the text, they fill the array store's free records, where a forgotten
-    memory's tags and embedding were (README, "Forget: what stays on disk")."""
+    memory's tags and embedding were (docs/forget.md)."""
     return [random.random() for _ in range(nbytes // 8)]
 
 

@@ -2,8 +2,7 @@
 
 Only the cheap parts run here: the shared test server keeps its own log settings, and
 rotating its log (256 MiB by default) is not a test's business. The full round trip,
-marker counts in the files included, is measured on a throw-away Neo4j (README, "Forget
-and what stays on disk").
+marker counts in the files included, is measured on a throw-away Neo4j (docs/forget.md).
 """
 
 from __future__ import annotations
