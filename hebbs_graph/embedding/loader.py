@@ -37,12 +37,16 @@ def load_embedder(
     batch_size: int = 64,
     device: str = "cpu",
     cache_dir: Path,
+    int8: bool = False,
 ) -> Embedder:
-    """The embedder for ``model``: ``auto`` tries ONNX and falls back to torch, saying why."""
+    """The embedder for ``model``: ``auto`` tries ONNX and falls back to torch, saying why.
+    ``int8`` runs the export's int8 weights (quantize.py); ONNX only."""
+    if int8 and backend == "torch":
+        raise OnnxUnavailable("int8 embeddings run on ONNX Runtime, not on the torch backend")
     if backend != "torch" and device == "cpu":
-        cached = _from_cache(model, cache_dir, batch_size)
-        if cached is None and export_in_child(model, cache_dir, batch_size):
-            cached = _from_cache(model, cache_dir, batch_size)
+        cached = _from_cache(model, cache_dir, batch_size, int8)
+        if cached is None and export_in_child(model, cache_dir, batch_size, int8):
+            cached = _from_cache(model, cache_dir, batch_size, int8)
         if cached is not None:
             log.info(
                 "embedding on ONNX Runtime, model cached at %s (torch not loaded)", cached.path
@@ -59,6 +63,7 @@ def load_embedder(
                 model_path=resolve_model_path(model),
                 cache_dir=cache_dir,
                 batch_size=batch_size,
+                int8=int8,
             )
             how = "exported to" if embedder.exported else "cached at"
             log.info("embedding on ONNX Runtime, model %s %s", how, embedder.path)
@@ -67,17 +72,22 @@ def load_embedder(
             why = str(exc) if isinstance(exc, OnnxUnavailable) else f"unexpected {exc!r}"
             if backend == "onnx":
                 raise OnnxUnavailable(f"HEBBS_EMBEDDING_BACKEND=onnx, but {why}") from exc
+            if int8:
+                raise OnnxUnavailable(f"HEBBS_EMBEDDING_QUANTIZATION=int8, but {why}") from exc
             log.info("embedding on torch: %s", why)
     return SentenceTransformerEmbedder(model, batch_size=batch_size, device=device, loaded=loaded)
 
 
-def _from_cache(model: str, cache_dir: Path, batch_size: int) -> OnnxEmbedder | None:
+def _from_cache(
+    model: str, cache_dir: Path, batch_size: int, int8: bool = False
+) -> OnnxEmbedder | None:
     try:
         return OnnxEmbedder.from_cache(
             name=model,
             model_path=resolve_model_path(model),
             cache_dir=cache_dir,
             batch_size=batch_size,
+            int8=int8,
         )
     except Exception as exc:  # nothing usable cached
         why = str(exc) if isinstance(exc, OnnxUnavailable) else f"unexpected {exc!r}"
@@ -85,12 +95,14 @@ def _from_cache(model: str, cache_dir: Path, batch_size: int) -> OnnxEmbedder | 
         return None
 
 
-def export_in_child(model: str, cache_dir: Path, batch_size: int) -> bool:
+def export_in_child(model: str, cache_dir: Path, batch_size: int, int8: bool = False) -> bool:
     """Make (and check) the ONNX export in a spawned child process; True when it exited
     cleanly. torch is imported there only and goes away with it."""
     log.info("exporting the model to ONNX in a child process (first start: torch loads there)")
     child = multiprocessing.get_context("spawn").Process(
-        target=_export, args=(model, str(cache_dir), batch_size), name="hebbs-onnx-export"
+        target=_export,
+        args=(model, str(cache_dir), batch_size, int8),
+        name="hebbs-onnx-export",
     )
     child.start()
     child.join()
@@ -99,7 +111,7 @@ def export_in_child(model: str, cache_dir: Path, batch_size: int) -> bool:
     return child.exitcode == 0
 
 
-def _export(model: str, cache_dir: str, batch_size: int) -> None:
+def _export(model: str, cache_dir: str, batch_size: int, int8: bool = False) -> None:
     """The child's work: what OnnxEmbedder does on a cache miss, then exit. Anything it
     prints goes to stderr: the parent's stdout may be a protocol (MCP over stdio)."""
     os.dup2(2, 1)
@@ -111,4 +123,5 @@ def _export(model: str, cache_dir: str, batch_size: int) -> None:
         model_path=resolve_model_path(model),
         cache_dir=Path(cache_dir),
         batch_size=batch_size,
+        int8=int8,  # and its int8 file, made here too: the parent never imports onnx
     )

@@ -85,6 +85,7 @@ def prune_stale_exports(current: Path, max_age_s: float = STALE_EXPORT_S) -> lis
                 continue
             other.unlink()
             manifest_path(other).unlink(missing_ok=True)
+            other.with_name(f"{other.stem}.int8.onnx").unlink(missing_ok=True)
         except OSError:
             continue
         gone.append(other)

@@ -48,6 +48,12 @@ from hebbs_graph.embedding.onnx_pipeline import (
     inspect_pipeline,
     pool,
 )
+from hebbs_graph.embedding.quantize import (
+    MIN_COSINE,
+    ensure_quantized,
+    probe_holds,
+    quantized_path,
+)
 from hebbs_graph.errors import OnnxUnavailable
 
 log = logging.getLogger(__name__)
@@ -70,14 +76,16 @@ class OnnxEmbedder:
         cache_dir: Path,
         batch_size: int = 64,
         threads: int | None = None,
+        int8: bool = False,
     ) -> None:
         try:
             import onnx  # noqa: F401  (torch's exporter needs it)
         except ImportError as exc:
             raise OnnxUnavailable(f"{exc.name} is not installed") from exc
         pipeline = inspect_pipeline(model)
-        self._setup(name, export_path(cache_dir, name, model_path), batch_size, threads)
+        self._setup(name, export_path(cache_dir, name, model_path), batch_size, threads, int8)
         self.exported = False  # True when this load wrote the file (not found in the cache)
+        self._may_make = True  # the int8 file, when missing (from_cache only finds it)
         if self.path.exists() and manifest_path(self.path).exists():
             try:
                 self._open()
@@ -104,19 +112,23 @@ class OnnxEmbedder:
         cache_dir: Path,
         batch_size: int = 64,
         threads: int | None = None,
+        int8: bool = False,
     ) -> OnnxEmbedder:
         """The embedder on an export already cached for this model, without torch."""
         if not Path(model_path).is_dir():
             raise OnnxUnavailable(f"the model {name!r} is not a folder on disk")
         self = cls.__new__(cls)
-        self._setup(name, export_path(cache_dir, name, model_path), batch_size, threads)
+        self._setup(name, export_path(cache_dir, name, model_path), batch_size, threads, int8)
         self.exported = False
+        self._may_make = False  # making the int8 file imports onnx: the child does it
         if not (self.path.exists() and manifest_path(self.path).exists()):
             raise OnnxUnavailable(f"no ONNX export of this model in {self.path.parent}")
         self._open()
         return self
 
-    def _setup(self, name: str, path: Path, batch_size: int, threads: int | None) -> None:
+    def _setup(
+        self, name: str, path: Path, batch_size: int, threads: int | None, int8: bool
+    ) -> None:
         try:
             import onnxruntime
             import tokenizers  # noqa: F401
@@ -125,6 +137,7 @@ class OnnxEmbedder:
         self._name = name
         self._batch_size = batch_size
         self.path = path
+        self.int8 = int8  # run the int8 file beside the export (quantize.py)
         self._options = onnxruntime.SessionOptions()
         self._options.intra_op_num_threads = threads or _default_threads()
         self._options.inter_op_num_threads = 1
@@ -172,16 +185,30 @@ class OnnxEmbedder:
             expected = np.asarray(manifest["probe"]["vectors"], dtype=np.float32)
         except Exception as exc:
             raise OnnxUnavailable(f"the manifest of {self.path} is unusable: {exc!r}") from exc
-        try:
-            self._session: Any = onnxruntime.InferenceSession(
-                str(self.path), self._options, providers=["CPUExecutionProvider"]
-            )
-        except Exception as exc:
-            raise OnnxUnavailable(f"ONNX Runtime cannot load {self.path}: {exc!r}") from exc
+        for attempt in (1, 2):
+            run = quantized_path(self.path) if self.int8 else self.path
+            if self.int8 and not run.exists():
+                if not self._may_make:
+                    raise OnnxUnavailable(f"no int8 file beside {self.path.name} yet")
+                ensure_quantized(self.path)
+            try:
+                self._session: Any = onnxruntime.InferenceSession(
+                    str(run), self._options, providers=["CPUExecutionProvider"]
+                )
+                break
+            except Exception as exc:
+                if self.int8 and self._may_make and attempt == 1:  # broken: made again, once
+                    run.unlink(missing_ok=True)
+                    continue
+                raise OnnxUnavailable(f"ONNX Runtime cannot load {run}: {exc!r}") from exc
         got = self._encode_batch(texts)
-        diff = float(np.abs(got - expected).max()) if got.shape == expected.shape else np.inf
-        if not diff < PROBE_TOLERANCE:
-            raise OnnxUnavailable(f"{self.path} differs from the torch model by {diff:.2e}")
+        if self.int8:
+            if (cosine := probe_holds(got, expected)) < MIN_COSINE:
+                raise OnnxUnavailable(f"{run} keeps a cosine of only {cosine:.3f} to the model")
+        else:
+            diff = float(np.abs(got - expected).max()) if got.shape == expected.shape else np.inf
+            if not diff < PROBE_TOLERANCE:
+                raise OnnxUnavailable(f"{self.path} differs from the torch model by {diff:.2e}")
         mark_used(self.path)
 
     @property
@@ -190,7 +217,9 @@ class OnnxEmbedder:
 
     @property
     def model_name(self) -> str:
-        return self._name
+        """The model, and "+int8" when its int8 weights run: their vectors are not the
+        model's to 1e-4, so a backup says which (restore_check.py compares the names)."""
+        return f"{self._name}+int8" if self.int8 else self._name
 
     def tokenize(self, texts: list[str]) -> dict[str, npt.NDArray[np.int64]]:
         """The model's inputs for ``texts``, padded to the longest and truncated."""

@@ -64,6 +64,7 @@ def load_embedder(settings: Settings) -> Embedder:
         batch_size=settings.embedding_batch_size,
         device=settings.embedding_device,
         cache_dir=settings.cache_dir,
+        int8=settings.embedding_quantization == "int8",
     )
 
 

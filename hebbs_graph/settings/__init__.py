@@ -64,6 +64,10 @@ class Settings(BaseSettings):
     # CLS pooling, optional Normalize; exported once into cache_dir/onnx), else torch.
     # "onnx" insists on it (an error if impossible); "torch": sentence-transformers.
     embedding_backend: Literal["auto", "onnx", "torch"] = "auto"
+    # "int8": run the ONNX export's int8 weights (made once beside it): ~2.3x less CPU a
+    # text, vectors at cosine 0.98-0.99 to the model's (decision 0028). Memories stored
+    # under the other setting stay searchable; a backup names the variant it holds.
+    embedding_quantization: Literal["none", "int8"] = "none"
 
     # API.
     host: str = "127.0.0.1"

@@ -107,8 +107,10 @@ def check_file(
 def _must_re_embed(header: Header, asked: bool, embedder: Embedder) -> bool:
     if not header.embeddings:
         return True
+    # A model's int8 weights ("+int8", embedding_quantization) embed into the model's
+    # own space (cosine 0.98-0.99): their vectors and the model's are one space.
     same = (
-        header.embedding_model == embedder.model_name
+        header.embedding_model.removesuffix("+int8") == embedder.model_name.removesuffix("+int8")
         and header.embedding_dimension == embedder.dimension
     )
     if not same and not asked:
