@@ -48,8 +48,8 @@ JVM_FLAGS = [
 ]
 
 
-# Forgotten content must leave the transaction logs (README, "Forget: what stays on
-# disk"). A log file is pruned only once it has rotated and a checkpoint has followed: a
+# Forgotten content must leave the transaction logs (docs/forget.md, "Forget: what stays
+# on disk"). A log file is pruned only once it has rotated and a checkpoint has followed: a
 # small file rotates soon, a checkpoint each minute prunes it, and Community (no online
 # backup, no cluster) needs no log from before the last checkpoint, so none is kept. What
 # a forget wrote is then gone after 1 MiB of later writes and the next checkpoint, or
