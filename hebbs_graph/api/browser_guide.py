@@ -43,6 +43,7 @@ QUERIES: list[tuple[str, str, str]] = [
     ("analyst", "revision_history", "How a memory was revised (REVISED_FROM)"),
     ("analyst", "entity_timeline", "The entity's timeline (FOLLOWED_BY)"),
     ("analyst", "causal_chain", "What caused a memory (CAUSED_BY)"),
+    ("analyst", "everything_about", "Everything about something (the memories' words)"),
     ("browser", "guide_neighbourhood", "Everything around the entity"),
 ]
 
@@ -82,7 +83,10 @@ def query_block(folder: str, name: str, heading: str) -> str:
 
 def guide_html(base_url: str = GUIDE_PATH) -> str:
     blocks = "\n".join(query_block(*query) for query in QUERIES)
-    params = ":param tenant_id => 'default';\n:param entity_id => 'acme';"
+    params = (
+        ":param tenant_id => 'default';\n:param entity_id => 'acme';\n"
+        ":param about => \"Acme's security\";"
+    )
     return (
         "<title>hebbs-graph: the memory</title>\n<slide>\n"
         f'{INTRO}\n<pre class="code runnable">{params}</pre>\n'

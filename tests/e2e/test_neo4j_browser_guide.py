@@ -33,6 +33,7 @@ BLOCKS: list[tuple[str, dict[str, str]]] = [
     ("revision_history", {"memory_id": "blocked"}),
     ("entity_timeline", {}),
     ("causal_chain", {"memory_id": "blocked"}),
+    ("everything_about", {}),  # $about as the first block sets it
     ("neighbourhood", {}),
 ]
 
@@ -73,6 +74,7 @@ async def test_browser_opens_on_the_guide(
     # The analyst sets the tenant and entity (the guide's first block, edited).
     await run_command(page, f":param tenant_id => '{tenant}'")
     await run_command(page, ":param entity_id => 'acme'")
+    await run_command(page, ":param about => \"Acme's security\"")
     frames = page.locator("[data-testid=frame]")
     for n, (name, needs) in enumerate(BLOCKS[1:], start=1):
         await clear(page)  # the Browser keeps 15 frames; counting needs room

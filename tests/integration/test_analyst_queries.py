@@ -3,6 +3,8 @@ Neo4j Browser does) against a seeded graph and gives the expected answer."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from hebbs_graph.resources import cypher_dir
 from .conftest import Kit
 
 ANALYST = cypher_dir() / "analyst"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 async def run_script(kit: Kit, name: str, **overrides: Any) -> list[dict[str, Any]]:
@@ -111,8 +114,33 @@ async def test_stale_insights(kit: Kit, seeded: dict[str, str]) -> None:
     assert rows[seeded["i2"]]["forgotten_sources"] == [seeded["e1"]]
 
 
+async def test_everything_about(kit: Kit, seeded: dict[str, str]) -> None:
+    rows = await run_script(kit, "everything_about")  # "Acme's security", tenant-wide
+    found = {r["memory_id"] for r in rows}
+    assert found == {seeded["e3"], seeded["i1"]}  # every word, whatever the entity
+    drawn = [r for r in rows if r["memory_id"] == seeded["e3"]]
+    assert any(r["i"] is not None for r in drawn)  # the insight drawn from it
+    assert any(r["c"] is not None for r in drawn)  # and what caused it
+    scoped = await run_script(kit, "everything_about", entity_id="acme", about="budget")
+    assert {r["memory_id"] for r in scoped} == {seeded["budget_a"], seeded["budget_b"]}
+    assert await run_script(kit, "everything_about", entity_id="globex", about="budget") == []
+    assert await run_script(kit, "everything_about", about="(?*") == []  # no words: nothing
+
+
+async def test_the_readmes_everything_about_query_runs_as_written(
+    kit: Kit, seeded: dict[str, str]
+) -> None:
+    readme = README.read_text(encoding="utf-8")
+    (block,) = re.findall(r"^```cypher\n(.*?)^```", readme, flags=re.S | re.M)
+    params, query = parse_browser_script(block)
+    assert set(params) == {"tenant_id", "about"}
+    rows = await kit.services.store.run_raw(query, tenant_id=kit.tenant, about="Acme's security")
+    assert {r["m"]["id"] for r in rows} == {seeded["e3"], seeded["i1"]}
+
+
 def test_every_analyst_file_is_tested() -> None:
     tested = {
+        "everything_about",
         "insight_chain",
         "insights_from_episode",
         "contradiction_graph",
