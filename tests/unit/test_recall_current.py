@@ -43,6 +43,7 @@ def test_a_cue_in_the_present_asks_for_the_current_state(cue: str) -> None:
         "Who won the MVP last year?",  # the period before this one
         "What did Melanie do last weekend?",
         "Who won the last World Cup in 2010?",  # a year
+        "What was the last thing Ann said before the launch?",  # an earlier time wins
         None,
     ],
 )

@@ -33,11 +33,11 @@ _PRESENT = _words(
     "is are am do does has have current currently now nowadays today latest still "
     "present presently anymore"
 )
-# The past tense's auxiliaries and words that name an earlier time.
-_PAST = _words(
-    "was were did had used ago before previously formerly originally initially first "
-    "earlier once last former"
-)
+# Words that name an earlier time: they win over a word asking for the latest ("the
+# last thing Ann said before the launch" asks about then, not now).
+_EARLIER = _words("ago before previously formerly originally initially first earlier once former")
+# The past tense's auxiliaries, and the earlier time.
+_PAST = _EARLIER | _words("was were did had used last")
 # Words that ask for the latest of something whatever the tense ("the latest version",
 # "what did I buy lately"); "most recent(ly)" and "last" are read in context (_latest).
 _LATEST = _words("latest newest lately")
@@ -66,7 +66,7 @@ def asks_current(cue: str | None) -> bool:
 def _asks_current(cue: str) -> bool:
     tokens = tokenize(cue)
     words = {t.text for t in tokens}
-    if any(t.number is not None and t.number.unit == "year" for t in tokens):
+    if words & _EARLIER or any(t.number is not None and t.number.unit == "year" for t in tokens):
         return False
     if _latest(tokens):
         return True  # "When did Arsenal last win the cup?": the latest, whatever the tense
