@@ -4,8 +4,9 @@ refused where they cannot run (no Neo4j needed)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -14,7 +15,9 @@ from hebbs_graph.embedding.loader import load_embedder
 from hebbs_graph.embedding.onnx_runtime import OnnxEmbedder
 from hebbs_graph.embedding.quantize import quantized_path
 from hebbs_graph.embedding.sentence import load_sentence_transformer, resolve_model_path
-from hebbs_graph.errors import OnnxUnavailable
+from hebbs_graph.errors import Conflict, OnnxUnavailable
+from hebbs_graph.models.backup import Header
+from hebbs_graph.services.memory.restore_check import _must_re_embed
 from hebbs_graph.settings import DEFAULT_MODEL
 from tests.integration.test_embedding_backends import TEXTS
 
@@ -89,3 +92,33 @@ def test_load_embedder_makes_the_int8_file_in_the_child(
 def test_int8_is_refused_on_the_torch_backend(tmp_path: Path) -> None:
     with pytest.raises(OnnxUnavailable, match="int8 embeddings run on ONNX Runtime"):
         load_embedder(DEFAULT_MODEL, backend="torch", cache_dir=tmp_path, int8=True)
+
+
+class _Named:
+    """An embedder as far as a restore's model check reads it."""
+
+    def __init__(self, name: str) -> None:
+        self.model_name = name
+        self.dimension = 384
+
+
+@pytest.mark.parametrize(
+    ("file_model", "server_model"),
+    [(DEFAULT_MODEL, f"{DEFAULT_MODEL}+int8"), (f"{DEFAULT_MODEL}+int8", DEFAULT_MODEL)],
+)
+def test_a_restore_takes_a_models_and_its_int8_vectors_as_one_space(
+    file_model: str, server_model: str
+) -> None:
+    header = Header(
+        type="header",
+        format="hebbs-graph-backup",
+        version=1,
+        tenant_id="t",
+        embedding_model=file_model,
+        embedding_dimension=384,
+        embeddings=True,
+        exported_at=datetime(2026, 12, 4, tzinfo=UTC),
+    )
+    assert _must_re_embed(header, False, cast(Any, _Named(server_model))) is False
+    with pytest.raises(Conflict, match="re_embed"):
+        _must_re_embed(header, False, cast(Any, _Named("another-model")))
