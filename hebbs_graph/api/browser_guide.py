@@ -85,7 +85,7 @@ def guide_html(base_url: str = GUIDE_PATH) -> str:
     blocks = "\n".join(query_block(*query) for query in QUERIES)
     params = (
         ":param tenant_id => 'default';\n:param entity_id => 'acme';\n"
-        ":param about => \"Acme's security\";"
+        ':param about => "Acme\'s security";'
     )
     return (
         "<title>hebbs-graph: the memory</title>\n<slide>\n"

@@ -74,7 +74,7 @@ async def test_browser_opens_on_the_guide(
     # The analyst sets the tenant and entity (the guide's first block, edited).
     await run_command(page, f":param tenant_id => '{tenant}'")
     await run_command(page, ":param entity_id => 'acme'")
-    await run_command(page, ":param about => \"Acme's security\"")
+    await run_command(page, ':param about => "Acme\'s security"')
     frames = page.locator("[data-testid=frame]")
     for n, (name, needs) in enumerate(BLOCKS[1:], start=1):
         await clear(page)  # the Browser keeps 15 frames; counting needs room
