@@ -21,6 +21,7 @@ from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.services.reflect.lineage import LineageService
+from hebbs_graph.services.reflect.semantic_map import SemanticMapService
 from hebbs_graph.services.reflect.service import ReflectService
 
 __all__ = ["DEFAULT_TENANT", "DEPENDENCIES", "provide_tenant"]
@@ -75,6 +76,10 @@ def provide_lineage(state: State) -> LineageService:
     return _services(state).lineage
 
 
+def provide_semantic_map(state: State) -> SemanticMapService:
+    return _services(state).semantic_map
+
+
 def provide_tenant(request: Request[Any, Any, Any], state: State) -> str:
     """Map ``Authorization: Bearer <key>`` to its tenant; without keys, tenant ``default``."""
     keys: dict[str, str] = _services(state).settings.api_keys
@@ -94,5 +99,6 @@ DEPENDENCIES: dict[str, Provide] = {
     "contradict": Provide(provide_contradict, sync_to_thread=False),
     "reflect": Provide(provide_reflect, sync_to_thread=False),
     "lineage": Provide(provide_lineage, sync_to_thread=False),
+    "semantic_map": Provide(provide_semantic_map, sync_to_thread=False),
     "tenant_id": Provide(provide_tenant, sync_to_thread=False),
 }

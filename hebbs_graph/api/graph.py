@@ -7,9 +7,17 @@ from litestar.params import Parameter
 
 from hebbs_graph.api.params import entity_param
 from hebbs_graph.models.compact import CompactPrimeOut
-from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, PrimeIn, PrimeOut
+from hebbs_graph.models.graph import (
+    EntitiesOut,
+    GraphOut,
+    LineageOut,
+    MapOut,
+    PrimeIn,
+    PrimeOut,
+)
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.reflect.lineage import LineageService
+from hebbs_graph.services.reflect.semantic_map import SemanticMapService
 
 
 class GraphController(Controller):
@@ -43,6 +51,18 @@ class GraphController(Controller):
         return await lineage.graph(
             tenant_id, ids=id_list or None, entity_id=entity_id, depth=depth, limit=limit
         )
+
+    @get("/map")
+    async def semantic_map(
+        self,
+        semantic_map: SemanticMapService,
+        tenant_id: str,
+        entity_id: str | None = entity_param(),
+    ) -> MapOut:
+        """Every memory of an entity placed by meaning (a 2-D projection of the stored
+        vectors) and the INSIGHT_FROM, CONTRADICTS and CAUSED_BY edges among them, for
+        the palace's map of large entities."""
+        return await semantic_map.map(tenant_id, entity_id)
 
     @get("/entities")
     async def entities(

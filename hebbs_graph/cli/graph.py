@@ -1,4 +1,4 @@
-"""`prime`, `lineage`, `graph`, `entities`: the graph side of the CLI."""
+"""`prime`, `lineage`, `graph`, `map`, `entities`: the graph side of the CLI."""
 
 from __future__ import annotations
 
@@ -153,6 +153,29 @@ def graph(
     for n in out.nodes:
         nodes.add_row(n.id, n.kind, n.entity_id or "", " ".join(n.content.split())[:80])
     console.print(nodes)
+    edge_lines(out.edges)
+
+
+@app.command("map")
+def semantic_map(
+    entity_id: Annotated[str, typer.Option("--entity-id", "-e")],
+    url: Url = DEFAULT_URL,
+    api_key: ApiKey = None,
+    fmt: Fmt = Format.TABLE,
+) -> None:
+    """Every memory of an entity placed by meaning (2-D), as the palace's map draws it.
+    Example: hebbs-graph map -e acme"""
+    out = run(url, api_key, lambda c: c.semantic_map(entity_id))
+    if fmt == Format.JSON:
+        show(out, fmt)
+        return
+    points = Table(title=f"{len(out.points)} memories ({out.projection} projection)")
+    id_column(points)
+    for col in ("kind", "x", "y", "caption"):
+        points.add_column(col, overflow="fold" if col == "caption" else "ellipsis")
+    for p in out.points:
+        points.add_row(p.id, p.kind, f"{p.x:.1f}", f"{p.y:.1f}", p.caption)
+    console.print(points)
     edge_lines(out.edges)
 
 

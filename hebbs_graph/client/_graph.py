@@ -8,7 +8,7 @@ from hebbs_graph.client._base import (
     ClientBase,
     _seg,
 )
-from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut
+from hebbs_graph.models.graph import EntitiesOut, GraphOut, LineageOut, MapOut
 
 
 class GraphApi(ClientBase):
@@ -32,6 +32,11 @@ class GraphApi(ClientBase):
             "limit": limit,
         }
         return await self._call("GET", "/v1/graph", GraphOut, params=params)
+
+    async def semantic_map(self, entity_id: str) -> MapOut:
+        """Every memory of an entity placed by meaning, and the edges among them."""
+        params = {"entity_id": entity_id}
+        return await self._call("GET", "/v1/map", MapOut, params=params)
 
     async def entities(self, *, after: str | None = None, limit: int = 100) -> EntitiesOut:
         params = {"after": after, "limit": limit}

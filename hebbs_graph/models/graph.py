@@ -103,6 +103,38 @@ class GraphOut(BaseModel):
     edges: list[GraphEdge]
 
 
+class MapPoint(BaseModel):
+    """One memory on the map of meaning: where its stored vector projects to."""
+
+    id: str
+    kind: str
+    caption: str = Field(description="The first 80 characters of its content.")
+    importance: float
+    occurred_at: datetime
+    stale: bool = False
+    superseded: bool = False
+    x: float
+    y: float
+
+
+class MapEdge(BaseModel):
+    source_id: str
+    target_id: str
+    edge_type: EdgeType
+
+
+class MapOut(BaseModel):
+    """Every memory of an entity placed by meaning (a 2-D projection of the vectors)."""
+
+    entity_id: str
+    points: list[MapPoint]
+    edges: list[MapEdge]
+    projection: str = Field(
+        description="How the places were found: 'full' (fitted now), 'cached' (as last"
+        " time) or 'incremental' (new memories projected with the cached fit)."
+    )
+
+
 class EntityCount(BaseModel):
     entity_id: str
     memory_count: int
@@ -123,6 +155,9 @@ __all__ = [
     "GraphOut",
     "LineageOut",
     "LineageStep",
+    "MapEdge",
+    "MapOut",
+    "MapPoint",
     "PrimeIn",
     "PrimeOut",
     "ReflectionDue",

@@ -23,6 +23,7 @@ from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.services.reflect.lineage import LineageService
+from hebbs_graph.services.reflect.semantic_map import SemanticMapService
 from hebbs_graph.services.reflect.service import ReflectService
 from hebbs_graph.settings import Settings
 
@@ -38,6 +39,7 @@ class Services:
     recall: RecallService
     prime: PrimeService
     lineage: LineageService
+    semantic_map: SemanticMapService
     contradict: ContradictionService
     reflect: ReflectService
     backup: BackupService
@@ -127,6 +129,7 @@ async def open_services(
         recall=recall,
         prime=prime,
         lineage=LineageService(store),
+        semantic_map=SemanticMapService(store),
         contradict=contradict,
         reflect=reflect,
         backup=BackupService(store, embedder),

@@ -27,6 +27,7 @@ DOORS: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", "/v1/recall"): ("recall", "recall"),
     ("POST", "/v1/prime"): ("prime", "prime"),
     ("GET", "/v1/graph"): ("graph", "graph"),
+    ("GET", "/v1/map"): ("semantic_map", "map"),
     ("GET", "/v1/entities"): ("entities", "entities"),
     ("POST", "/v1/reflect"): ("reflect", "reflect"),
     ("POST", "/v1/reflect/prepare"): ("reflect_prepare", "reflect-prepare"),

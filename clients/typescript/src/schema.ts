@@ -247,6 +247,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SemanticMap
+         * @description Every memory of an entity placed by meaning (a 2-D projection of the stored
+         *     vectors) and the INSIGHT_FROM, CONTRADICTS and CAUSED_BY edges among them, for
+         *     the palace's map of large entities.
+         */
+        get: operations["V1MapSemanticMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/memories": {
         parameters: {
             query?: never;
@@ -867,6 +889,36 @@ export interface components {
             depth: number;
             memory: components["schemas"]["Memory"];
             path?: string[];
+        };
+        /** MapEdge */
+        MapEdge: {
+            edge_type: components["schemas"]["EdgeType"];
+            source_id: string;
+            target_id: string;
+        };
+        /** MapOut */
+        MapOut: {
+            edges: components["schemas"]["MapEdge"][];
+            entity_id: string;
+            points: components["schemas"]["MapPoint"][];
+            /** @description How the places were found: 'full' (fitted now), 'cached' (as last time) or 'incremental' (new memories projected with the cached fit). */
+            projection: string;
+        };
+        /** MapPoint */
+        MapPoint: {
+            /** @description The first 80 characters of its content. */
+            caption: string;
+            id: string;
+            importance: number;
+            kind: string;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @default false */
+            stale?: boolean;
+            /** @default false */
+            superseded?: boolean;
+            x: number;
+            y: number;
         };
         /** Memory */
         Memory: {
@@ -2461,6 +2513,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InsightsOut"];
+                };
+            };
+            /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or a parameter does not validate; details lists every field at fault. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    V1MapSemanticMap: {
+        parameters: {
+            query?: {
+                /** @description Scope to this entity (1..256 characters). */
+                entity_id?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapOut"];
                 };
             };
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
