@@ -24,6 +24,8 @@
   // How many memories one view holds (?window=… for fewer); older ones come a page at a time.
   const WINDOW = Math.max(20, Math.min(VIEW_LIMIT, Number(new URLSearchParams(location.search).get("window")) || VIEW_LIMIT));
   const IDS_PER_CALL = 200; // ids in one /v1/graph URL
+  // Above this many memories an entity opens on the map of meaning (palace-map.js).
+  const MAP_FROM = 300;
   const state = {
     key: sessionStorage.getItem(KEY_STORE),
     hits: new Map(),
@@ -35,6 +37,7 @@
     counts: new Map(), // entity → how many memories it holds
     page: 0, // 0: the newest WINDOW memories; 1: the WINDOW before them; …
     pages: [], // page → { ids, next } from GET /v1/memories, listed as they are asked for
+    mapChoice: null, // null: the map above MAP_FROM memories; true/false: as toggled
   };
 
   // -- the API -------------------------------------------------------------------------
@@ -197,6 +200,9 @@
       { selector: "edge.dim", style: { opacity: 0.15 } },
     ],
   });
+
+  const map = window.PalaceMap ? window.PalaceMap({ api, showDetails: (id) => showDetails(id) }) : null;
+  const onMap = () => map !== null && map.active;
 
   function label(node) {
     const text = node.content.length > 48 ? `${node.content.slice(0, 47)}…` : node.content;
@@ -463,6 +469,11 @@
     cy.elements().remove();
     showDetails(null);
     pager();
+    const held = state.counts.get(entity) || 0;
+    const wantMap = map !== null && !!entity && k === 0 && (state.mapChoice ?? held > MAP_FROM);
+    $("map-view").checked = wantMap;
+    if (wantMap) return showMap(entity);
+    if (map) map.close();
     if (!entity) {
       setStatus("no entity chosen");
       document.body.dataset.state = "ready";
@@ -483,6 +494,21 @@
     render();
     pager();
     setStatus(`${entity}: ${summary()}`);
+    document.body.dataset.state = "ready";
+  }
+
+  async function showMap(entity) {
+    $("pager").hidden = true;
+    document.body.dataset.state = "loading";
+    setStatus(`loading the map of ${entity}…`);
+    const out = await map.open(entity);
+    const count = (kind) => out.points.filter((p) => p.kind === kind).length;
+    const parts = [`${count("episode")} episodes`, `${count("insight")} insights`];
+    const stale = out.points.filter((p) => p.stale).length;
+    const conflicts = out.edges.filter((e) => e.edge_type === "CONTRADICTS").length;
+    if (stale) parts.push(`${stale} stale`);
+    if (conflicts) parts.push(`${conflicts} contradiction${conflicts === 1 ? "" : "s"}`);
+    setStatus(`${entity}: map of meaning · ${parts.join(" · ")} · drawn in ${Math.round(map.loadMs)} ms`);
     document.body.dataset.state = "ready";
   }
 
@@ -523,7 +549,7 @@
       panel.append(hint);
       return;
     }
-    const node = state.nodes.get(id) || cy.getElementById(id).data();
+    const node = state.nodes.get(id) || (onMap() ? map.byId.get(id) : cy.getElementById(id).data()) || {};
     let memory = node;
     try {
       memory = await api("GET", `/v1/memories/${encodeURIComponent(id)}`);
@@ -536,7 +562,9 @@
     badge(head, memory.kind, `kind ${memory.kind}`);
     if (memory.stale) badge(head, `stale${memory.stale_reason ? ": " + memory.stale_reason : ""}`, "flag stale");
     if (memory.superseded_by || node.superseded) badge(head, "superseded", "flag superseded");
-    const conflicts = cy.getElementById(id).connectedEdges('[type = "CONTRADICTS"]').length;
+    const conflicts = onMap()
+      ? (map.adjacent.get(id) || []).filter((e) => e.edge_type === "CONTRADICTS").length
+      : cy.getElementById(id).connectedEdges('[type = "CONTRADICTS"]').length;
     if (conflicts) badge(head, `contradicted ×${conflicts}`, "flag conflict");
     panel.append(head);
 
@@ -643,7 +671,8 @@
     $("results").hidden = true;
     $("result-list").replaceChildren();
     document.body.dataset.recall = "";
-    if (redraw && had) render(); // runs broken open by hits fold again
+    if (map) map.clearHits();
+    if (redraw && had && !onMap()) render(); // runs broken open by hits fold again
   }
 
   async function recall(cue) {
@@ -655,10 +684,22 @@
     const body = { cue, top_k: topK, reinforce: false, include_stale: true, include_superseded: true };
     if (entity) body.entity_id = entity;
     const out = await api("POST", "/v1/recall", body);
+    if (onMap()) {
+      out.results.forEach((r, i) => state.hits.set(r.memory.id, { ...r, rank: i + 1 }));
+      listResults(out, cue, (id) => map.select(id, true));
+      await map.showHits([...state.hits.keys()]); // flies to the hits
+      document.body.dataset.recall = "done";
+      return;
+    }
     const missing = out.results.map((r) => r.memory.id).filter((id) => !state.nodes.has(id));
     if (missing.length) addGraph(await api("GET", `/v1/graph?ids=${missing.join(",")}&depth=0&limit=50`));
     out.results.forEach((r, i) => state.hits.set(r.memory.id, { ...r, rank: i + 1 }));
     render(); // a hit inside a run opens it
+    listResults(out, cue, select);
+    document.body.dataset.recall = "done";
+  }
+
+  function listResults(out, cue, choose) {
     const list = $("result-list");
     list.replaceChildren();
     for (const [id, hit] of state.hits) {
@@ -668,12 +709,11 @@
       score.className = "score";
       score.textContent = hit.score.toFixed(3);
       li.append(score, document.createTextNode(hit.memory.content));
-      li.onclick = () => select(id);
+      li.onclick = () => choose(id);
       list.append(li);
     }
     $("results").hidden = false;
     setStatus(`recall "${cue}": ${out.results.length} result${out.results.length === 1 ? "" : "s"} in ${out.took_ms.toFixed(0)} ms`);
-    document.body.dataset.recall = "done";
   }
 
   function select(id) {
@@ -700,6 +740,7 @@
   cy.on("mouseout", "node", (event) => event.target.removeClass("hover"));
   $("entity").addEventListener("change", () => {
     $("cue").value = ""; // a cue belongs to the entity it was asked of
+    state.mapChoice = null;
     loadGraph().catch(fail);
   });
   $("depth").addEventListener("change", () => showPage(state.page).catch(fail));
@@ -720,9 +761,13 @@
     if (cue) recall(cue).catch(fail);
   });
   $("clear-button").addEventListener("click", () => clearHits());
+  $("map-view").addEventListener("change", () => {
+    state.mapChoice = $("map-view").checked;
+    showPage(0).catch(fail);
+  });
 
   // Cytoscape caches where its container is; keep it right when the layout around it moves.
   new ResizeObserver(() => cy.resize()).observe($("graph"));
-  window.palace = { cy, state, fit, render, edgeTypes: EDGE_TYPES };
+  window.palace = { cy, state, fit, render, map, edgeTypes: EDGE_TYPES };
   loadEntities().then(loadGraph).catch(fail);
 })();
