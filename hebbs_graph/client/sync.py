@@ -178,6 +178,7 @@ class HebbsSyncClient:
     prime = _Blocking(HebbsClient.prime)
     lineage = _Blocking(HebbsClient.lineage)
     graph = _Blocking(HebbsClient.graph)
+    semantic_map = _Blocking(HebbsClient.semantic_map)
     entities = _Blocking(HebbsClient.entities)
     contradiction_prepare = _Blocking(HebbsClient.contradiction_prepare)
     contradiction_commit = _Blocking(HebbsClient.contradiction_commit)
