@@ -110,7 +110,11 @@ class ChecksWait:
 
     @property
     def waited_ms(self) -> float:
-        """Until the last count; 0 when the first found nothing running."""
+        """Until the last count; 0 when the first found nothing running; the bound when
+        the bound ended it (a first count slower than the bound, on a loaded machine,
+        said 0 beside "still running")."""
+        if self.timed_out:
+            return round(self.bound_s * 1000, 1)
         return round((self._ended - self._started) * 1000, 1) if self._paused else 0.0
 
     @property
