@@ -21,6 +21,18 @@ from .conftest import ARTIFACTS, at
 TIMEOUT_MS = 90_000
 
 
+async def connect(page: Page, settings: Settings) -> None:
+    """Open Neo4j Browser on the configured server and connect with its credentials."""
+    bolt = urlparse(settings.effective_neo4j_uri)
+    host = bolt.hostname or "127.0.0.1"
+    await page.goto(f"http://{host}:{settings.neo4j_http_port}/browser/")
+    await page.select_option("[data-testid=bolt-scheme-select]", "bolt://", timeout=TIMEOUT_MS)
+    await page.fill("[data-testid=boltaddress]", f"{host}:{bolt.port or 7687}")
+    await page.fill("[data-testid=username]", settings.neo4j_user)
+    await page.fill("[data-testid=password]", settings.neo4j_password)
+    await page.click("[data-testid=connect]")
+
+
 async def run_command(page: Page, command: str) -> None:
     """Type one command into the Browser's editor and run it; wait for its frame."""
     frames = page.locator("[data-testid=frame]")
@@ -45,14 +57,7 @@ async def test_analyst_timeline_query_in_neo4j_browser(
         tenant, MemoryIn(content="Globex wants a demo", entity_id="globex")
     )
 
-    bolt = urlparse(settings.effective_neo4j_uri)
-    host = bolt.hostname or "127.0.0.1"
-    await page.goto(f"http://{host}:{settings.neo4j_http_port}/browser/")
-    await page.select_option("[data-testid=bolt-scheme-select]", "bolt://", timeout=TIMEOUT_MS)
-    await page.fill("[data-testid=boltaddress]", f"{host}:{bolt.port or 7687}")
-    await page.fill("[data-testid=username]", settings.neo4j_user)
-    await page.fill("[data-testid=password]", settings.neo4j_password)
-    await page.click("[data-testid=connect]")
+    await connect(page, settings)
     await expect(page.get_by_text("You are connected as user")).to_be_visible(timeout=TIMEOUT_MS)
 
     script = (cypher_dir() / "analyst" / "entity_timeline.cypher").read_text()

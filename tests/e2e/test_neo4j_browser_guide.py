@@ -7,7 +7,6 @@ readable caption (memories with their content), none with a tenant id."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlparse
 
 import pytest
 from playwright.async_api import Page, expect
@@ -19,7 +18,7 @@ from hebbs_graph.settings import Settings
 from tests.live import LiveApi
 
 from .conftest import ARTIFACTS, seed_palace
-from .test_neo4j_browser import TIMEOUT_MS, drawn_texts, run_command
+from .test_neo4j_browser import TIMEOUT_MS, connect, drawn_texts, run_command
 
 # The guide's blocks, in order: what each needs set first (param -> seed name) and a text
 # its result holds.
@@ -53,14 +52,7 @@ async def test_browser_opens_on_the_guide(
     page: Page, settings: Settings, services: Services, tenant: str, guide_api: None
 ) -> None:
     seed = await seed_palace(services, tenant)
-    bolt = urlparse(settings.effective_neo4j_uri)
-    host = bolt.hostname or "127.0.0.1"
-    await page.goto(f"http://{host}:{settings.neo4j_http_port}/browser/")
-    await page.select_option("[data-testid=bolt-scheme-select]", "bolt://", timeout=TIMEOUT_MS)
-    await page.fill("[data-testid=boltaddress]", f"{host}:{bolt.port or 7687}")
-    await page.fill("[data-testid=username]", settings.neo4j_user)
-    await page.fill("[data-testid=password]", settings.neo4j_password)
-    await page.click("[data-testid=connect]")
+    await connect(page, settings)
 
     # On connect, unasked: the guide in the sidebar, its query blocks runnable.
     await expect(page.get_by_text("hebbs-graph: the memory").first).to_be_visible(
