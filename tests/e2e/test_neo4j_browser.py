@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Locator, Page, expect
 
 from hebbs_graph.graph.queries import parse_browser_script
 from hebbs_graph.models.memory import MemoryIn
@@ -33,14 +33,22 @@ async def connect(page: Page, settings: Settings) -> None:
     await page.click("[data-testid=connect]")
 
 
-async def run_command(page: Page, command: str) -> None:
-    """Type one command into the Browser's editor and run it; wait for its frame."""
-    frames = page.locator("[data-testid=frame]")
-    before = await frames.count()
+async def run_command(page: Page, command: str) -> Locator:
+    """Type one command into the Browser's editor, run it, and answer its frame.
+
+    The frame is found by its command, not by counting: the post-connect commands
+    (`:style`, `:guide`, which fetch from the API) add frames of their own whenever
+    their fetch ends, before or after this one."""
+    first_line = command.strip().splitlines()[0]
+    mine = page.locator("[data-testid=frame]").filter(
+        has=page.locator("[data-testid=frameCommand]", has_text=first_line)
+    )
+    before = await mine.count()
     await page.click("[data-testid=activeEditor]")
     await page.keyboard.insert_text(command)
     await page.click("[data-testid=editor-Run]")
-    await expect(frames).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    await expect(mine).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    return mine.first
 
 
 async def test_analyst_timeline_query_in_neo4j_browser(
@@ -66,9 +74,7 @@ async def test_analyst_timeline_query_in_neo4j_browser(
     assert params["entity_id"] == "'acme'"
     for name, expression in params.items():
         await run_command(page, f":param {name} => {expression}")
-    await run_command(page, query)
-
-    result = page.locator("[data-testid=frame]").first
+    result = await run_command(page, query)
     await expect(result.locator("[data-testid=frameCommand]")).to_contain_text(
         "MATCH (m:Episode)", timeout=TIMEOUT_MS
     )
@@ -87,28 +93,27 @@ async def test_analyst_timeline_query_in_neo4j_browser(
     await result.screenshot(path=str(ARTIFACTS / "neo4j-browser.png"))
 
     # The README's query, as the graph view draws it: captions are the memories' content.
-    await run_command(
+    frame = await run_command(
         page, f"MATCH (m:Memory {{tenant_id: '{tenant}'}})-[r]-(n) RETURN m, r, n LIMIT 100"
     )
-    frame = page.locator("[data-testid=frame]").first
     await frame.get_by_text("Graph", exact=True).click()  # the Browser keeps the last view
     drawing = frame.locator("svg")
     await expect(drawing.locator("g.node")).to_have_count(len(ids), timeout=TIMEOUT_MS)
     # Each node reads as its memory: the Browser fits the caption (`name`, the content's
     # first 40 characters) into the circle, cutting what does not fit.
-    captions = await drawn_texts(page, "g.node")
+    captions = await drawn_texts(frame, "g.node")
     shown = {c.rstrip("…").strip(): c for c in captions}
     assert all(len(text) >= 15 for text in shown), captions
     assert sorted(next(c for c in contents if c.startswith(s)) for s in shown) == sorted(contents)
     await expect(drawing.locator("g.relationship")).to_have_count(len(ids) - 1)
-    assert await drawn_texts(page, "g.relationship") == ["FOLLOWED_BY"] * (len(ids) - 1)
+    assert await drawn_texts(frame, "g.relationship") == ["FOLLOWED_BY"] * (len(ids) - 1)
     await frame.screenshot(path=str(ARTIFACTS / "neo4j-browser-graph.png"))
 
 
-async def drawn_texts(page: Page, selector: str) -> list[str]:
-    """The caption of each drawn node or relationship in the newest frame, its lines (the
-    Browser breaks a caption over several) joined by spaces."""
-    texts: list[str] = await page.locator("[data-testid=frame]").first.evaluate(
+async def drawn_texts(frame: Locator, selector: str) -> list[str]:
+    """The caption of each drawn node or relationship in a frame, its lines (the Browser
+    breaks a caption over several) joined by spaces."""
+    texts: list[str] = await frame.evaluate(
         """(frame, selector) => [...frame.querySelectorAll("svg " + selector)].map(g =>
             [...g.querySelectorAll("text")].map(t => t.textContent.trim())
               .filter(Boolean).join(" "))""",

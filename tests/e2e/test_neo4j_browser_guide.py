@@ -72,10 +72,13 @@ async def test_browser_opens_on_the_guide(
         await clear(page)  # the Browser keeps 15 frames; counting needs room
         for param, seeded in needs.items():
             await run_command(page, f":param {param} => '{seed.ids[seeded]}'")
-        before = await frames.count()
-        await blocks.nth(n).locator("i.fa-play-circle-o").click()  # one click runs it
-        await expect(frames).to_have_count(before + 1, timeout=TIMEOUT_MS)
-        result = frames.first
+        block = blocks.nth(n)
+        first_line = (await block.inner_text()).strip().splitlines()[0]
+        ran = frames.filter(has=page.locator("[data-testid=frameCommand]", has_text=first_line))
+        before = await ran.count()
+        await block.locator("i.fa-play-circle-o").click()  # one click runs it
+        await expect(ran).to_have_count(before + 1, timeout=TIMEOUT_MS)
+        result = ran.first
         await result.get_by_text("Table", exact=True).click()
         await expect(result).to_contain_text("Started streaming", timeout=TIMEOUT_MS)
         status = await result.inner_text()
@@ -84,11 +87,10 @@ async def test_browser_opens_on_the_guide(
 
     # The bare query a new user types first: every node has a caption worth reading.
     await clear(page)
-    await run_command(page, "MATCH (n) RETURN n LIMIT 50")
-    frame = frames.first
+    frame = await run_command(page, "MATCH (n) RETURN n LIMIT 50")
     await frame.get_by_text("Graph", exact=True).click()
     await expect(frame.locator("svg g.node")).to_have_count(50, timeout=TIMEOUT_MS)
-    captions = await drawn_texts(page, "g.node")
+    captions = await drawn_texts(frame, "g.node")
     assert all(c.strip() for c in captions), captions
     assert "default" not in captions, captions  # no tenant id for a caption
     assert tenant not in captions, captions
