@@ -62,15 +62,19 @@ def packed(groups: list[dict[str, Any]], pack: int) -> dict[int, str]:
     packs: list[tuple[str, set[str]]] = []
     for n, g in enumerate(groups):
         relation = str(g.get("relation") or g["id"])
-        home = next(
-            (p for p in packs if len(p[1]) < pack and relation not in p[1] and p[0] == g["kind"]),
+        at = next(
+            (
+                i
+                for i, (kind, relations) in enumerate(packs)
+                if len(relations) < pack and relation not in relations and kind == g["kind"]
+            ),
             None,
         )
-        if home is None:
-            home = (g["kind"], set())
-            packs.append(home)
-        home[1].add(relation)
-        out[n] = f"pack-{packs.index(home)}"
+        if at is None:  # by position: two packs of equal contents are still two packs
+            at = len(packs)
+            packs.append((g["kind"], set()))
+        packs[at][1].add(relation)
+        out[n] = f"pack-{at}"
     return out
 
 
