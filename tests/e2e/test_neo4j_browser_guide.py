@@ -106,7 +106,16 @@ async def test_browser_opens_on_the_guide(
 
 
 async def clear(page: Page) -> None:
-    await page.click("[data-testid=activeEditor]")
-    await page.keyboard.insert_text(":clear")
-    await page.click("[data-testid=editor-Run]")
-    await expect(page.locator("[data-testid=frame]")).to_have_count(0, timeout=TIMEOUT_MS)
+    """Clear the stream. A post-connect frame (`:style`, `:guide`) that lands just after
+    a `:clear` is cleared by the next one."""
+    frames = page.locator("[data-testid=frame]")
+    for attempt in range(3):
+        await page.click("[data-testid=activeEditor]")
+        await page.keyboard.insert_text(":clear")
+        await page.click("[data-testid=editor-Run]")
+        try:
+            await expect(frames).to_have_count(0, timeout=TIMEOUT_MS // 3)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
