@@ -58,11 +58,17 @@ class GraphController(Controller):
         semantic_map: SemanticMapService,
         tenant_id: str,
         entity_id: str | None = entity_param(),
+        since: str | None = Parameter(
+            default=None,
+            max_length=64,
+            description="The stamp of an earlier answer: send only the memories created or"
+            " updated after it (and the edges touching them); the map polls with it.",
+        ),
     ) -> MapOut:
         """Every memory of an entity placed by meaning (a 2-D projection of the stored
-        vectors) and the INSIGHT_FROM, CONTRADICTS and CAUSED_BY edges among them, for
-        the palace's map of large entities."""
-        return await semantic_map.map(tenant_id, entity_id)
+        vectors), its labelled regions and the INSIGHT_FROM, CONTRADICTS and CAUSED_BY
+        edges among them, for the palace's map of large entities."""
+        return await semantic_map.map(tenant_id, entity_id, since)
 
     @get("/entities")
     async def entities(

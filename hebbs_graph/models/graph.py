@@ -115,6 +115,29 @@ class MapPoint(BaseModel):
     superseded: bool = False
     x: float
     y: float
+    region: int | None = Field(
+        default=None, description="The id of the region it lies in (MapOut.regions)."
+    )
+
+
+class MapRegion(BaseModel):
+    """A region of the map: the memories nearest one centre of a k-means of the places,
+    named by the words that set them apart from the rest of the entity."""
+
+    id: int = Field(description="The region's number, 0 first; MapPoint.region names it.")
+    label: str = Field(
+        description="Its 2-3 most distinctive content words (frequent among its memories,"
+        " rarer in the rest of the entity), joined by ' · '; empty when none stands out."
+    )
+    x: float = Field(description="Its members' centre of mass, in the points' coordinates.")
+    y: float
+    radius: float = Field(description="The circle about (x, y) that holds 90% of its members.")
+    count: int = Field(description="How many memories lie in it.")
+    insight_id: str | None = Field(
+        default=None,
+        description="An insight most of whose sources (60% or more, 3 at least) lie here.",
+    )
+    insight: str | None = Field(default=None, description="That insight's caption.")
 
 
 class MapEdge(BaseModel):
@@ -132,6 +155,22 @@ class MapOut(BaseModel):
     projection: str = Field(
         description="How the places were found: 'full' (fitted now), 'cached' (as last"
         " time) or 'incremental' (new memories projected with the cached fit)."
+    )
+    regions: list[MapRegion] = Field(
+        default_factory=list,
+        description="The map's labelled regions (none below 12 memories); fitted with the"
+        " projection, new memories joining the nearest.",
+    )
+    count: int = Field(default=0, description="How many memories the entity has on the map.")
+    stamp: str | None = Field(
+        default=None,
+        description="The latest created or updated time among them: pass it as `since` to"
+        " be sent only what changed after it.",
+    )
+    complete: bool = Field(
+        default=True,
+        description="Whether points holds every memory (false: only those created or"
+        " updated after `since`; the others are where the last answer put them).",
     )
 
 
@@ -158,6 +197,7 @@ __all__ = [
     "MapEdge",
     "MapOut",
     "MapPoint",
+    "MapRegion",
     "PrimeIn",
     "PrimeOut",
     "ReflectionDue",

@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from hebbs_graph.models.graph import MapRegion
+from hebbs_graph.services.reflect.regions import Regions
+
 # The map's coordinates: the fitted points' larger spread fills -SPAN..SPAN.
 SPAN = 1000.0
 # Refit when this share of the fitted memories (or more) arrived or changed since.
@@ -39,6 +42,9 @@ class Projection:
     stamps: dict[str, str] = field(default_factory=dict)
     added: int = 0  # placed with the basis since the fit
     signed: str = ""
+    regions: Regions | None = None  # fitted on the places the fit gave (semantic_map.py)
+    drawn_regions: list[MapRegion] | None = None  # as the last answer described them
+    drawn_count: int = 0  # the memories the last answer held
 
     @classmethod
     def fit(cls, ids: list[str], vectors: Vectors) -> Projection:
