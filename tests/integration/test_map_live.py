@@ -26,7 +26,9 @@ async def test_regions_and_polls_since_a_stamp(services: Services, tenant: str) 
     assert first.complete
     assert first.count == 600
     assert first.stamp
-    assert len(first.regions) == 12  # round(sqrt(600 / 4))
+    # round(sqrt(600 / 4)) clusters, those named alike merged: about one per topic.
+    assert 8 <= len(first.regions) <= 12
+    assert len({r.label for r in first.regions}) == len(first.regions)
     assert sum(r.count for r in first.regions) == 600
     assert {p.region for p in first.points} == {r.id for r in first.regions}
     topic_words = {w for t in TOPICS for w in words(t)}

@@ -15,6 +15,7 @@ from hebbs_graph.services.reflect.regions import (
     extents,
     fit_regions,
     kmeans,
+    merge_namesakes,
     name_regions,
     region_count,
     words,
@@ -140,17 +141,26 @@ def test_fit_regions_end_to_end() -> None:
     sources = {"m0": [ids[i] for i in near]}  # m0's five nearest neighbours
     regions = fit_regions(xy, texts, ids, sources, {})
     assert len(regions.centres) == region_count(240) == 8
+    # Four groups: the clusters that cut one in two are named alike and merged.
+    assert len(regions.names) == 4
     assert all(regions.names)
-    labels = assign(xy, regions.centres)
-    # Every region holds one group only, and is named by that group's words.
+    labels = regions.locate(xy)
+    # Every region holds one whole group, and is named by that group's words.
+    assert len({(int(a), int(b)) for a, b in zip(truth, labels, strict=True)}) == 4
     for region, name in enumerate(regions.names):
         groups = set(truth[labels == region].tolist())
         assert len(groups) == 1
         assert set(name.split(" · ")) <= set(words(TOPICS[groups.pop()]))
     assert regions.insights == {int(labels[near[0]]): "m0"}
-    drawn = extents(xy, labels, regions.centres)
+    drawn = extents(xy, labels, regions)
     assert sum(e.count for e in drawn) == 240
     assert all(0 < e.radius < 200 for e in drawn)
+
+
+def test_clusters_named_alike_are_one_region() -> None:
+    owner, names = merge_namesakes(["a · b", "c · d", "a · b", "", "", "c · d", "e · f"])
+    assert owner.tolist() == [0, 1, 0, 2, 3, 1, 4]
+    assert names == ["a · b", "c · d", "", "", "e · f"]  # unnamed ones stay apart
 
 
 @pytest.mark.parametrize("n", [0, 3, 11])

@@ -54,11 +54,20 @@ TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 @dataclass
 class Regions:
-    """Fitted regions: their centres (k × 2), names, and the insight each may carry."""
+    """Fitted regions: the k-means centres (k × 2) and the region each belongs to (two
+    clusters given the same name are one topic cut in two: one region), each region's
+    name, and the insight each may carry."""
 
     centres: Places
     names: list[str]
+    owner: Labels = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
     insights: dict[int, str] = field(default_factory=dict)  # region → insight id
+
+    def locate(self, xy: Places) -> Labels:
+        """Each point's region: the region of its nearest centre."""
+        if not len(self.centres):
+            return np.zeros(len(xy), dtype=np.intp)
+        return np.asarray(self.owner[assign(xy, self.centres)], dtype=np.intp)
 
 
 def region_count(n: int) -> int:
@@ -194,10 +203,27 @@ def fit_regions(
     k = region_count(len(xy))
     if k == 0:
         return Regions(centres=np.zeros((0, 2)), names=[])
-    centres, labels = kmeans(xy, k)
-    names = name_regions(texts, labels, len(centres))
-    region_of = dict(zip(ids, labels.tolist(), strict=True))
-    return Regions(centres, names, carried_insights(region_of, sources, importance))
+    centres, clusters = kmeans(xy, k)
+    owner, names = merge_namesakes(name_regions(texts, clusters, len(centres)))
+    region_of = dict(zip(ids, owner[clusters].tolist(), strict=True))
+    return Regions(centres, names, owner, carried_insights(region_of, sources, importance))
+
+
+def merge_namesakes(names: list[str]) -> tuple[Labels, list[str]]:
+    """Clusters named alike become one region (the first keeps its place in the order):
+    each cluster's region, and the regions' names."""
+    owner = np.empty(len(names), dtype=np.intp)
+    merged: list[str] = []
+    first: dict[str, int] = {}
+    for cluster, name in enumerate(names):
+        if name and name in first:
+            owner[cluster] = first[name]
+            continue
+        owner[cluster] = len(merged)
+        if name:
+            first[name] = len(merged)
+        merged.append(name)
+    return owner, merged
 
 
 @dataclass
@@ -211,12 +237,13 @@ class Extent:
     count: int
 
 
-def extents(xy: Places, labels: Labels, centres: Places) -> list[Extent]:
+def extents(xy: Places, labels: Labels, regions: Regions) -> list[Extent]:
     out = []
-    for region, centre in enumerate(centres.tolist()):
+    for region in range(len(regions.names)):
         members = xy[labels == region]
         if not len(members):
-            out.append(Extent(centre[0], centre[1], 0.0, 0))
+            x, y = regions.centres[int(np.flatnonzero(regions.owner == region)[0])].tolist()
+            out.append(Extent(x, y, 0.0, 0))
             continue
         middle = members.mean(axis=0)
         d = np.sqrt(((members - middle) ** 2).sum(axis=1))

@@ -19,7 +19,7 @@ from hebbs_graph.errors import InvalidInput
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.graph import MapEdge, MapOut, MapPoint, MapRegion
 from hebbs_graph.services.reflect.projection import Projection, as_vectors, signature, unplaced
-from hebbs_graph.services.reflect.regions import Regions, assign, extents, fit_regions
+from hebbs_graph.services.reflect.regions import Regions, extents, fit_regions
 
 CAPTION = 80
 CACHED_ENTITIES = 32  # projections kept, the least recently used dropped first
@@ -111,7 +111,7 @@ class SemanticMapService:
                 {m["id"]: m["importance"] for m in memories},
             )
         regions: Regions = fit.regions
-        labels = assign(xy, regions.centres)
+        labels = regions.locate(xy)
         captions = {m["id"]: m["caption"] or "" for m in memories}
         drawn = [
             MapRegion(
@@ -124,11 +124,11 @@ class SemanticMapService:
                 insight_id=regions.insights.get(i),
                 insight=captions.get(regions.insights.get(i, "")),
             )
-            for i, e in enumerate(extents(xy, labels, regions.centres))
+            for i, e in enumerate(extents(xy, labels, regions))
         ]
         fit.drawn_regions = drawn
         fit.drawn_count = len(memories)
-        of: list[int | None] = labels.tolist() if len(regions.centres) else [None] * len(memories)
+        of: list[int | None] = labels.tolist() if regions.names else [None] * len(memories)
         return drawn, of
 
     async def _projection(
