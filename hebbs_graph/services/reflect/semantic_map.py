@@ -46,9 +46,12 @@ class SemanticMapService:
             same = await self._unchanged(key, since)
             if same is not None:
                 return same
-        rows = await self._one("graph/map_memories", caption=CAPTION, since=since, **params)
+        rows, edge_row = await asyncio.gather(
+            self._one("graph/map_memories", caption=CAPTION, since=since, **params),
+            self._one("graph/map_edges", **params),
+        )
         memories: list[dict[str, Any]] = rows["rows"] if rows else []
-        edge_rows = _once((await self._one("graph/map_edges", **params) or {}).get("rows", []))
+        edge_rows = _once((edge_row or {}).get("rows", []))
         async with self._locks.setdefault(key, asyncio.Lock()):
             fit, how = await self._projection(key, memories)
             regions, of = await self._regions(fit, memories, edge_rows)
