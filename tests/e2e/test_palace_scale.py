@@ -119,6 +119,12 @@ async def test_palace_at_200_memories(
         ["(choose an entity)", f"{ENTITY} ({COUNT})"]
     )
     await expect(page.locator("#status")).to_contain_text(f"{ENTITY}: {COUNT} episodes")
+    # Below 300 memories: the timeline, with its own controls and none of the map's.
+    await expect(page.locator("body")).not_to_have_attribute("data-view", "map")
+    await expect(page.locator("#time-controls")).to_be_hidden()
+    await expect(page.locator(".swatch.region")).to_be_hidden()
+    for timeline_only in ("#depth", "#labels", "#group", ".swatch.run"):
+        await expect(page.locator(timeline_only)).to_be_visible()
 
     # Folded: every episode is drawn or inside a run, and far fewer nodes are drawn.
     drawn = await page.evaluate(DRAWN)

@@ -2,8 +2,14 @@
 // to (GET /v1/map), on a canvas: 10,000 points draw in a few milliseconds. Labels come as
 // the zoom grows (none at the fitted view, then the most important of those in sight that
 // have room); edges are drawn for the selected memory and its neighbours only, except the
-// contradictions, which are always drawn. Memory content is only ever drawn as canvas text.
-// palace.js creates it with window.PalaceMap({ api, showDetails, onSelect }).
+// contradictions, which are always drawn. The regions the server found (k-means of the
+// places, named by their distinctive words) are faint circles with their label at the
+// centre, the larger region's label first; a colliding one shrinks once, then is left out.
+// The time slider shows only what occurred up to a time. While the map is open and the
+// tab visible it polls GET /v1/map?since=<stamp> and places new memories where the cached
+// projection puts them, keeping the zoom, the pan and the selection.
+// Memory content is only ever drawn as canvas text.
+// palace.js creates it with window.PalaceMap({ api, showDetails, onSelect, onUpdate }).
 (() => {
   "use strict";
 
@@ -12,6 +18,11 @@
   const MIN_ZOOM = 0.5;
   const MAX_ZOOM = 400;
   const WHEEL_STEP = 0.0022; // per wheel pixel: one notch (100 px) is ×1.25
+  const REGION_FONTS = [14, 11]; // a region's label, then shrunk once before it is left out
+  const REGION_INSIGHT_FROM = 1.3; // zoom at which a region shows the insight it carries
+  const REGION_TINTS = ["#4c78a8", "#59a14f", "#b07aa1", "#f28e2b", "#76b7b2", "#9c755f", "#e15759", "#bab0ac"];
+  const SLIDER_STEPS = 1000;
+  const POLL_MS = Math.max(500, Number(new URLSearchParams(location.search).get("poll")) || 3000);
   const COLOURS = {
     episode: "#4c78a8",
     insight: "#e0a526",
@@ -25,9 +36,11 @@
     CAUSED_BY: "#e8743b",
   };
 
-  window.PalaceMap = function create({ api, showDetails, onSelect }) {
+  window.PalaceMap = function create({ api, showDetails, onSelect, onUpdate }) {
     const canvas = document.getElementById("map");
     const ctx = canvas.getContext("2d");
+    const slider = document.getElementById("time-slider");
+    const sliderAt = document.getElementById("time-at");
     const m = {
       active: false,
       entity: null,
@@ -43,50 +56,211 @@
       drawnAt: null, // performance.now() when the map was first drawn
       fetchMs: null,
       projection: null,
+      regions: [],
+      regionLabels: [], // region labels drawn by the last draw: { id, label, size, box }
+      edgeKeys: new Set(),
+      stamp: null, // the last answer's stamp: the next poll asks for what changed since
+      span: { t0: 0, t1: 0 }, // the occurred_at span (ms)
+      until: Infinity, // the slider: only memories that occurred up to this time are drawn
+      visibleCount: 0,
+      polls: 0, // polls answered
+      arrived: 0, // memories that came by a poll
     };
     let frame = 0;
+    let generation = 0; // bumped by open and close: an answer for an older one is dropped
+    let timer = 0;
+    let polling = false;
 
     // -- loading -------------------------------------------------------------------------
 
     async function open(entity) {
       const started = performance.now();
+      const mine = ++generation;
+      stopPolling();
       m.active = true;
       m.entity = entity;
       m.selected = null;
       m.hits.clear();
       m.drawnAt = null;
+      m.until = Infinity;
+      m.polls = 0;
+      m.arrived = 0;
       show(true);
       const out = await api("GET", `/v1/map?entity_id=${encodeURIComponent(entity)}`);
+      if (mine !== generation) return out;
       m.fetchMs = performance.now() - started;
-      m.projection = out.projection;
-      m.points = out.points.map((p) => ({
-        ...p,
-        size: p.kind === "insight" ? 6 + 4 * p.importance : 2.2 + 1.6 * p.importance,
-        rank: (p.kind === "insight" ? 2 : 0) + p.importance,
-      }));
-      m.byId = new Map(m.points.map((p) => [p.id, p]));
-      m.edges = out.edges.filter((e) => m.byId.has(e.source_id) && m.byId.has(e.target_id));
-      m.adjacent = new Map();
-      for (const e of m.edges) {
-        for (const id of [e.source_id, e.target_id]) {
-          if (!m.adjacent.has(id)) m.adjacent.set(id, []);
-          m.adjacent.get(id).push(e);
-        }
-      }
+      load(out);
       resize();
       fit();
       draw();
       m.drawnAt = performance.now();
       m.loadMs = m.drawnAt - started;
       document.body.dataset.view = "map";
+      schedulePoll();
       return out;
     }
 
     function close() {
+      generation += 1;
+      stopPolling();
       m.active = false;
       show(false);
       document.body.dataset.view = "timeline";
     }
+
+    function prepare(p) {
+      return {
+        ...p,
+        t: Date.parse(p.occurred_at),
+        size: p.kind === "insight" ? 6 + 4 * p.importance : 2.2 + 1.6 * p.importance,
+        rank: (p.kind === "insight" ? 2 : 0) + p.importance,
+      };
+    }
+
+    const edgeKey = (e) => `${e.edge_type}:${e.source_id}:${e.target_id}`;
+
+    // A whole answer: every point, edge and region (the view is the caller's).
+    function load(out) {
+      m.projection = out.projection;
+      m.stamp = out.stamp;
+      m.regions = out.regions || [];
+      m.points = out.points.map(prepare);
+      m.byId = new Map(m.points.map((p) => [p.id, p]));
+      m.edges = [];
+      m.edgeKeys = new Set();
+      m.adjacent = new Map();
+      addEdges(out.edges);
+      if (m.selected && !m.byId.has(m.selected)) m.selected = null;
+      for (const id of [...m.hits]) if (!m.byId.has(id)) m.hits.delete(id);
+      timeSpan();
+    }
+
+    function addEdges(edges) {
+      for (const e of edges) {
+        const key = edgeKey(e);
+        if (m.edgeKeys.has(key) || !m.byId.has(e.source_id) || !m.byId.has(e.target_id)) continue;
+        m.edgeKeys.add(key);
+        m.edges.push(e);
+        for (const id of [e.source_id, e.target_id]) {
+          if (!m.adjacent.has(id)) m.adjacent.set(id, []);
+          m.adjacent.get(id).push(e);
+        }
+      }
+    }
+
+    // -- live updates: what changed since the last answer, while the tab is visible -----
+
+    function schedulePoll() {
+      stopPolling();
+      if (m.active && !document.hidden) timer = setTimeout(poll, POLL_MS);
+    }
+
+    function stopPolling() {
+      clearTimeout(timer);
+      timer = 0;
+    }
+
+    async function poll() {
+      timer = 0;
+      if (!m.active || document.hidden || polling) return;
+      const mine = generation;
+      polling = true;
+      try {
+        const base = `/v1/map?entity_id=${encodeURIComponent(m.entity)}`;
+        let out = await api("GET", `${base}&since=${encodeURIComponent(m.stamp || "")}`);
+        if (mine !== generation) return;
+        const before = m.points.length;
+        let changed = merge(out);
+        if (m.points.length !== out.count) { // something was forgotten: the whole map again
+          out = await api("GET", base);
+          if (mine !== generation) return;
+          load(out);
+          changed = true;
+        }
+        m.polls += 1;
+        document.body.dataset.mapPolls = String(m.polls);
+        if (changed) {
+          m.arrived += Math.max(0, m.points.length - before);
+          draw();
+          if (onUpdate) onUpdate(m);
+        }
+      } catch (err) {
+        m.pollError = err.message; // the next poll tries again
+      } finally {
+        polling = false;
+        if (mine === generation) schedulePoll();
+      }
+    }
+
+    // Merge an answer given since the last stamp; whether anything changed.
+    function merge(out) {
+      m.regions = out.regions || m.regions;
+      if (out.complete) {
+        load(out);
+        return true;
+      }
+      m.stamp = out.stamp;
+      m.projection = out.projection;
+      for (const raw of out.points) {
+        const p = prepare(raw);
+        const had = m.byId.get(p.id);
+        if (had) Object.assign(had, p);
+        else {
+          m.points.push(p);
+          m.byId.set(p.id, p);
+        }
+      }
+      addEdges(out.edges);
+      if (out.points.length) timeSpan();
+      return out.points.length > 0 || out.edges.length > 0;
+    }
+
+    document.addEventListener("visibilitychange", () => {
+      if (!m.active) return;
+      if (document.hidden) stopPolling();
+      else if (!timer && !polling) poll();
+    });
+
+    // -- the time slider -----------------------------------------------------------------
+
+    function timeSpan() {
+      let [t0, t1] = [Infinity, -Infinity];
+      for (const p of m.points) {
+        if (p.t < t0) t0 = p.t;
+        if (p.t > t1) t1 = p.t;
+      }
+      m.span = Number.isFinite(t0) ? { t0, t1 } : { t0: 0, t1: 0 };
+      slider.value = String(Number.isFinite(m.until)
+        ? Math.round(((m.until - m.span.t0) / Math.max(m.span.t1 - m.span.t0, 1)) * SLIDER_STEPS)
+        : SLIDER_STEPS);
+      recount();
+    }
+
+    // Only what occurred up to `until` (ms; Infinity: everything, the slider at its end).
+    function setUntil(until) {
+      m.until = until;
+      recount();
+      schedule();
+    }
+
+    const visible = (p) => p.t <= m.until;
+
+    function recount() {
+      let n = 0;
+      for (const p of m.points) if (visible(p)) n += 1;
+      m.visibleCount = n;
+      const day = (t) => new Date(t).toISOString().slice(0, 16).replace("T", " ");
+      sliderAt.textContent = Number.isFinite(m.until)
+        ? `up to ${day(m.until)} · ${n} of ${m.points.length}`
+        : m.points.length ? `all, to ${day(m.span.t1)}` : "";
+      document.body.dataset.mapShown = String(n);
+    }
+
+    slider.addEventListener("input", () => {
+      const v = Number(slider.value);
+      const { t0, t1 } = m.span;
+      setUntil(v >= SLIDER_STEPS ? Infinity : t0 + ((t1 - t0) * v) / SLIDER_STEPS);
+    });
 
     function show(on) {
       canvas.hidden = !on;
@@ -186,6 +360,7 @@
       const { w, h } = size();
       const out = [];
       for (const p of m.points) {
+        if (!visible(p)) continue;
         const [x, y] = toScreen(p);
         if (x > -20 && y > -20 && x < w + 20 && y < h + 20) out.push([p, x, y]);
       }
@@ -218,12 +393,14 @@
       ctx.clearRect(0, 0, w, h);
       const inSight = shown();
       const dim = m.hits.size > 0;
+      drawRegions();
 
       // Edges under the points: always the contradictions, the rest around the selection.
+      // Both ends must have occurred by the slider's time.
       const edges = m.edges.filter((e) => e.edge_type === "CONTRADICTS");
       for (const e of neighbourhood()) if (e.edge_type !== "CONTRADICTS") edges.push(e);
-      m.drawnEdges = edges;
-      for (const e of edges) {
+      m.drawnEdges = edges.filter((e) => visible(m.byId.get(e.source_id)) && visible(m.byId.get(e.target_id)));
+      for (const e of m.drawnEdges) {
         const [ax, ay] = toScreen(m.byId.get(e.source_id));
         const [bx, by] = toScreen(m.byId.get(e.target_id));
         const conflict = e.edge_type === "CONTRADICTS";
@@ -280,7 +457,7 @@
       const near = new Set(neighbourhood().flatMap((e) => [e.source_id, e.target_id]));
       for (const id of [...m.hits, ...near, m.selected]) {
         const p = id && m.byId.get(id);
-        if (!p) continue;
+        if (!p || !visible(p)) continue;
         const [x, y] = toScreen(p);
         ctx.beginPath();
         ctx.arc(x, y, radius(p) + 4, 0, 2 * Math.PI);
@@ -288,16 +465,100 @@
         ctx.strokeStyle = id === m.selected ? COLOURS.selected : m.hits.has(id) ? COLOURS.hit : "#6b7280";
         ctx.stroke();
       }
-      drawLabels(inSight, near);
+      const taken = drawRegionLabels(dim);
+      drawLabels(inSight, near, taken);
       document.body.dataset.mapLabels = String(m.labelled.length);
+      document.body.dataset.mapRegions = String(m.regionLabels.length);
+    }
+
+    // Regions holding a memory in sight (by the slider): how many of each.
+    function regionCounts() {
+      const counts = new Map();
+      for (const p of m.points) {
+        if (p.region === null || p.region === undefined || !visible(p)) continue;
+        counts.set(p.region, (counts.get(p.region) || 0) + 1);
+      }
+      return counts;
+    }
+
+    function drawRegions() {
+      const counts = Number.isFinite(m.until) ? regionCounts() : null;
+      for (const r of m.regions) {
+        if (!r.count || (counts && !counts.get(r.id))) continue;
+        const [x, y] = toScreen(r);
+        const tint = REGION_TINTS[r.id % REGION_TINTS.length];
+        ctx.beginPath();
+        ctx.arc(x, y, Math.max(r.radius * m.view.scale, 8), 0, 2 * Math.PI);
+        ctx.globalAlpha = 0.07;
+        ctx.fillStyle = tint;
+        ctx.fill();
+        ctx.globalAlpha = 0.3;
+        ctx.lineWidth = 1;
+        ctx.strokeStyle = tint;
+        ctx.stroke();
+      }
+      ctx.globalAlpha = 1;
+    }
+
+    // Region labels at their centres, the larger regions first; one that would overlap a
+    // label already drawn shrinks once, then is left out. From REGION_INSIGHT_FROM the
+    // caption of the insight a region carries goes under its label where there is room.
+    // Returns the boxes taken, which the memories' labels keep clear of.
+    function drawRegionLabels(dim) {
+      const { w, h } = size();
+      const taken = [];
+      const free = (b) => !taken.some((t) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
+      const counts = Number.isFinite(m.until) ? regionCounts() : null;
+      const order = m.regions
+        .filter((r) => r.label && r.count && (!counts || counts.get(r.id)))
+        .sort((a, b) => b.count - a.count || a.id - b.id);
+      m.regionLabels = [];
+      ctx.textBaseline = "middle";
+      ctx.lineJoin = "round";
+      ctx.globalAlpha = dim ? 0.5 : 1;
+      for (const r of order) {
+        const [x, y] = toScreen(r);
+        if (x < 0 || y < 0 || x > w || y > h) continue;
+        for (const px of REGION_FONTS) {
+          ctx.font = `600 ${px}px system-ui, sans-serif`;
+          const width = ctx.measureText(r.label).width;
+          const box = { x0: x - width / 2 - 4, x1: x + width / 2 + 4, y0: y - px / 2 - 3, y1: y + px / 2 + 3 };
+          if (!free(box) || box.x0 < 0 || box.x1 > w) continue;
+          taken.push(box);
+          halo(r.label, x - width / 2, y, "#2b3a55");
+          m.regionLabels.push({ id: r.id, label: r.label, size: px, box });
+          if (r.insight && zoom() >= REGION_INSIGHT_FROM) drawCarried(r, x, box, free, taken);
+          break;
+        }
+      }
+      ctx.globalAlpha = 1;
+      return taken;
+    }
+
+    function drawCarried(r, x, under, free, taken) {
+      const text = r.insight.length > 44 ? `${r.insight.slice(0, 43)}…` : r.insight;
+      ctx.font = "italic 11px system-ui, sans-serif";
+      const width = ctx.measureText(text).width;
+      const box = { x0: x - width / 2 - 3, x1: x + width / 2 + 3, y0: under.y1, y1: under.y1 + 15 };
+      if (!free(box)) return;
+      taken.push(box);
+      halo(text, x - width / 2, (box.y0 + box.y1) / 2, "#7a5200");
+      m.regionLabels[m.regionLabels.length - 1].insight = text;
+    }
+
+    function halo(text, x, y, colour) {
+      ctx.strokeStyle = "rgba(255,255,255,0.92)";
+      ctx.lineWidth = 4;
+      ctx.strokeText(text, x, y);
+      ctx.fillStyle = colour;
+      ctx.fillText(text, x, y);
     }
 
     // Labels: the selection, the hits and its neighbours always; the rest once the zoom
     // passes LABELS_FROM, most important first, each only where it overlaps no other.
-    function drawLabels(inSight, near) {
+    function drawLabels(inSight, near, taken) {
       ctx.font = "11px system-ui, sans-serif";
       ctx.textBaseline = "top";
-      const taken = [];
       const free = (b) => !taken.some((t) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
       const must = new Set([m.selected, ...m.hits, ...near].filter(Boolean));
       const pool = inSight.filter(([p]) => must.has(p.id));
@@ -329,6 +590,7 @@
       let best = null;
       let bestD = Infinity;
       for (const p of m.points) {
+        if (!visible(p)) continue;
         const [x, y] = toScreen(p);
         const d = (x - sx) ** 2 + (y - sy) ** 2;
         const r = Math.max(radius(p) + 3, 6);
@@ -401,6 +663,7 @@
 
     return Object.assign(m, {
       open, close, draw, fit, zoom, zoomAt, flyTo, select, showHits, clearHits, toScreen,
+      setUntil, poll,
     });
   };
 })();

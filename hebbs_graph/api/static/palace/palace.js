@@ -201,7 +201,9 @@
     ],
   });
 
-  const map = window.PalaceMap ? window.PalaceMap({ api, showDetails: (id) => showDetails(id) }) : null;
+  const map = window.PalaceMap
+    ? window.PalaceMap({ api, showDetails: (id) => showDetails(id), onUpdate: () => { if (!state.hits.size) mapStatus(); } })
+    : null;
   const onMap = () => map !== null && map.active;
 
   function label(node) {
@@ -501,15 +503,23 @@
     $("pager").hidden = true;
     document.body.dataset.state = "loading";
     setStatus(`loading the map of ${entity}…`);
-    const out = await map.open(entity);
-    const count = (kind) => out.points.filter((p) => p.kind === kind).length;
+    await map.open(entity);
+    if (map.entity !== entity || !map.active) return; // another entity was chosen meanwhile
+    mapStatus();
+    document.body.dataset.state = "ready";
+  }
+
+  // The status line of the map: what it holds (live: new memories arrive by its polls).
+  function mapStatus() {
+    const count = (kind) => map.points.filter((p) => p.kind === kind).length;
     const parts = [`${count("episode")} episodes`, `${count("insight")} insights`];
-    const stale = out.points.filter((p) => p.stale).length;
-    const conflicts = out.edges.filter((e) => e.edge_type === "CONTRADICTS").length;
+    const stale = map.points.filter((p) => p.stale).length;
+    const conflicts = map.edges.filter((e) => e.edge_type === "CONTRADICTS").length;
     if (stale) parts.push(`${stale} stale`);
     if (conflicts) parts.push(`${conflicts} contradiction${conflicts === 1 ? "" : "s"}`);
-    setStatus(`${entity}: map of meaning · ${parts.join(" · ")} · drawn in ${Math.round(map.loadMs)} ms`);
-    document.body.dataset.state = "ready";
+    if (map.regions.length) parts.push(`${map.regions.length} regions`);
+    if (map.arrived) parts.push(`${map.arrived} new since opened`);
+    setStatus(`${map.entity}: map of meaning · ${parts.join(" · ")} · drawn in ${Math.round(map.loadMs)} ms`);
   }
 
   function pager() {
