@@ -257,8 +257,8 @@ export interface paths {
         /**
          * SemanticMap
          * @description Every memory of an entity placed by meaning (a 2-D projection of the stored
-         *     vectors) and the INSIGHT_FROM, CONTRADICTS and CAUSED_BY edges among them, for
-         *     the palace's map of large entities.
+         *     vectors), its labelled regions and the INSIGHT_FROM, CONTRADICTS and CAUSED_BY
+         *     edges among them, for the palace's map of large entities.
          */
         get: operations["V1MapSemanticMap"];
         put?: never;
@@ -898,11 +898,25 @@ export interface components {
         };
         /** MapOut */
         MapOut: {
+            /**
+             * @description Whether points holds every memory (false: only those created or updated after `since`; the others are where the last answer put them).
+             * @default true
+             */
+            complete?: boolean;
+            /**
+             * @description How many memories the entity has on the map.
+             * @default 0
+             */
+            count?: number;
             edges: components["schemas"]["MapEdge"][];
             entity_id: string;
             points: components["schemas"]["MapPoint"][];
             /** @description How the places were found: 'full' (fitted now), 'cached' (as last time) or 'incremental' (new memories projected with the cached fit). */
             projection: string;
+            /** @description The map's labelled regions (none below 12 memories); fitted with the projection, new memories joining the nearest. */
+            regions?: components["schemas"]["MapRegion"][];
+            /** @description The latest created or updated time among them: pass it as `since` to be sent only what changed after it. */
+            stamp?: string | null;
         };
         /** MapPoint */
         MapPoint: {
@@ -913,10 +927,30 @@ export interface components {
             kind: string;
             /** Format: date-time */
             occurred_at: string;
+            /** @description The id of the region it lies in (MapOut.regions). */
+            region?: number | null;
             /** @default false */
             stale?: boolean;
             /** @default false */
             superseded?: boolean;
+            x: number;
+            y: number;
+        };
+        /** MapRegion */
+        MapRegion: {
+            /** @description How many memories lie in it. */
+            count: number;
+            /** @description The region's number, 0 first; MapPoint.region names it. */
+            id: number;
+            /** @description That insight's caption. */
+            insight?: string | null;
+            /** @description An insight most of whose sources (60% or more, 3 at least) lie here. */
+            insight_id?: string | null;
+            /** @description Its 2-3 most distinctive content words (frequent among its memories, rarer in the rest of the entity), joined by ' · '; empty when none stands out. */
+            label: string;
+            /** @description The circle about (x, y) that holds 90% of its members. */
+            radius: number;
+            /** @description Its members' centre of mass, in the points' coordinates. */
             x: number;
             y: number;
         };
@@ -2569,6 +2603,8 @@ export interface operations {
             query?: {
                 /** @description Scope to this entity (1..256 characters). */
                 entity_id?: string | null;
+                /** @description The stamp of an earlier answer: send only the memories created or updated after it (and the edges touching them); the map polls with it. */
+                since?: string | null;
             };
             header?: never;
             path?: never;
