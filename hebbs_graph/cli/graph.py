@@ -159,22 +159,34 @@ def graph(
 @app.command("map")
 def semantic_map(
     entity_id: Annotated[str, typer.Option("--entity-id", "-e")],
+    since: Annotated[
+        str | None, typer.Option(help="Only what changed after this stamp (an earlier answer's).")
+    ] = None,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
     fmt: Fmt = Format.TABLE,
 ) -> None:
-    """Every memory of an entity placed by meaning (2-D), as the palace's map draws it.
-    Example: hebbs-graph map -e acme"""
-    out = run(url, api_key, lambda c: c.semantic_map(entity_id))
+    """Every memory of an entity placed by meaning (2-D) and its named regions, as the
+    palace's map draws them. Example: hebbs-graph map -e acme"""
+    out = run(url, api_key, lambda c: c.semantic_map(entity_id, since=since))
     if fmt == Format.JSON:
         show(out, fmt)
         return
-    points = Table(title=f"{len(out.points)} memories ({out.projection} projection)")
+    if out.regions:
+        regions = Table(title=f"{len(out.regions)} regions")
+        for col in ("region", "memories", "label", "insight"):
+            regions.add_column(col, overflow="fold" if col in ("label", "insight") else "ellipsis")
+        for r in out.regions:
+            regions.add_row(str(r.id), str(r.count), r.label, r.insight or "")
+        console.print(regions)
+    shown = f"{len(out.points)} of {out.count}" if not out.complete else str(len(out.points))
+    points = Table(title=f"{shown} memories ({out.projection} projection), stamp {out.stamp}")
     id_column(points)
-    for col in ("kind", "x", "y", "caption"):
+    for col in ("kind", "region", "x", "y", "caption"):
         points.add_column(col, overflow="fold" if col == "caption" else "ellipsis")
     for p in out.points:
-        points.add_row(p.id, p.kind, f"{p.x:.1f}", f"{p.y:.1f}", p.caption)
+        region = "" if p.region is None else str(p.region)
+        points.add_row(p.id, p.kind, region, f"{p.x:.1f}", f"{p.y:.1f}", p.caption)
     console.print(points)
     edge_lines(out.edges)
 

@@ -33,9 +33,10 @@ class GraphApi(ClientBase):
         }
         return await self._call("GET", "/v1/graph", GraphOut, params=params)
 
-    async def semantic_map(self, entity_id: str) -> MapOut:
-        """Every memory of an entity placed by meaning, and the edges among them."""
-        params = {"entity_id": entity_id}
+    async def semantic_map(self, entity_id: str, *, since: str | None = None) -> MapOut:
+        """Every memory of an entity placed by meaning, its named regions, and the edges
+        among them; with ``since`` (an earlier answer's ``stamp``) only what changed."""
+        params = {"entity_id": entity_id, "since": since}
         return await self._call("GET", "/v1/map", MapOut, params=params)
 
     async def entities(self, *, after: str | None = None, limit: int = 100) -> EntitiesOut:

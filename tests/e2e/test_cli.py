@@ -101,6 +101,11 @@ def test_every_operation_in_json_and_table(cli: Cli, tmp_path: Path) -> None:
     view = cli.json("graph", "-e", "acme")
     assert {first["id"], second["id"]} <= {n["id"] for n in view["nodes"]}
     assert "nodes" in cli.run("graph", "-e", "acme", "-f", "table").stdout
+    placed = cli.json("map", "-e", "acme")
+    assert {p["id"] for p in placed["points"]} == {first["id"], second["id"]}
+    assert "projection" in cli.run("map", "-e", "acme", "-f", "table").stdout
+    unchanged = cli.json("map", "-e", "acme", "--since", placed["stamp"])
+    assert (unchanged["complete"], unchanged["points"]) == (False, [])
     counts = {e["entity_id"]: e["memory_count"] for e in cli.json("entities")["entities"]}
     assert counts == {"acme": 2, "globex": 2}
     assert "globex" in cli.run("entities").stdout
