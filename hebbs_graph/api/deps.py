@@ -14,6 +14,7 @@ from hebbs_graph.embedding import Embedder
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.services.container import Services
 from hebbs_graph.services.contradict.service import ContradictionService
+from hebbs_graph.services.map.semantic_map import SemanticMapService
 from hebbs_graph.services.memory.backup import BackupService
 from hebbs_graph.services.memory.conversation import ConversationService
 from hebbs_graph.services.memory.restore import RestoreService
@@ -21,7 +22,6 @@ from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.services.reflect.lineage import LineageService
-from hebbs_graph.services.reflect.semantic_map import SemanticMapService
 from hebbs_graph.services.reflect.service import ReflectService
 
 __all__ = ["DEFAULT_TENANT", "DEPENDENCIES", "provide_tenant"]

@@ -15,9 +15,9 @@ from hebbs_graph.models.graph import (
     PrimeIn,
     PrimeOut,
 )
+from hebbs_graph.services.map.semantic_map import SemanticMapService
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.reflect.lineage import LineageService
-from hebbs_graph.services.reflect.semantic_map import SemanticMapService
 
 
 class GraphController(Controller):

@@ -15,6 +15,7 @@ from hebbs_graph.llm import build_llm
 from hebbs_graph.services.contradict.service import ContradictionService
 from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.listeners import WriteListener
+from hebbs_graph.services.map.semantic_map import SemanticMapService
 from hebbs_graph.services.memory.backup import BackupService
 from hebbs_graph.services.memory.conversation import ConversationService
 from hebbs_graph.services.memory.restore import RestoreService
@@ -23,7 +24,6 @@ from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.services.reflect.lineage import LineageService
-from hebbs_graph.services.reflect.semantic_map import SemanticMapService
 from hebbs_graph.services.reflect.service import ReflectService
 from hebbs_graph.settings import Settings
 

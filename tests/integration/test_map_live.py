@@ -12,7 +12,7 @@ import pytest
 from hebbs_graph.errors import InvalidInput
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.services.container import Services
-from hebbs_graph.services.reflect.regions import words
+from hebbs_graph.services.map.regions import words
 from tests.support.map_seed import TOPICS, seed_map
 
 ENTITY = "northwind"

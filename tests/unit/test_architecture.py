@@ -46,7 +46,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 # The client ships without the service: only these below it (docs/decisions/0016).
 CLIENT_MAY_IMPORT = ("base", "models", "hebbs_graph.graph.edges")
 
-WINGS = ("memory", "recall", "contradict", "reflect")
+WINGS = ("memory", "recall", "contradict", "reflect", "map")
 # The one place a wing uses another: recall ranks probably superseded memories with the
 # contradiction heuristics. Everything else between wings goes through the container.
 WING_TO_WING = {("recall", "contradict")}

@@ -1,4 +1,4 @@
-"""The map's regions (services/reflect/regions.py): k from the data, k-means that finds
+"""The map's regions (services/map/regions.py): k from the data, k-means that finds
 separated groups and gives the same answer every time, names made of the words that set
 a region apart, and the insight a region carries. No Neo4j."""
 
@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 
-from hebbs_graph.services.reflect.regions import (
+from hebbs_graph.services.map.regions import (
     assign,
     carried_insights,
     extents,

@@ -18,8 +18,8 @@ import numpy as np
 from hebbs_graph.errors import InvalidInput
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.graph import MapEdge, MapOut, MapPoint, MapRegion
-from hebbs_graph.services.reflect.projection import Projection, as_vectors, signature, unplaced
-from hebbs_graph.services.reflect.regions import Regions, extents, fit_regions
+from hebbs_graph.services.map.projection import Projection, as_vectors, signature, unplaced
+from hebbs_graph.services.map.regions import Regions, extents, fit_regions
 
 CAPTION = 80
 CACHED_ENTITIES = 32  # projections kept, the least recently used dropped first
@@ -47,8 +47,8 @@ class SemanticMapService:
             if same is not None:
                 return same
         rows, edge_row = await asyncio.gather(
-            self._one("graph/map_memories", caption=CAPTION, since=since, **params),
-            self._one("graph/map_edges", **params),
+            self._one("map/memories", caption=CAPTION, since=since, **params),
+            self._one("map/edges", **params),
         )
         memories: list[dict[str, Any]] = rows["rows"] if rows else []
         edge_rows = _once((edge_row or {}).get("rows", []))
@@ -78,7 +78,7 @@ class SemanticMapService:
         fit = self._cache.get(key)
         if fit is None or fit.drawn_regions is None:
             return None
-        row = await self._one("graph/map_changed", tenant_id=key[0], entity_id=key[1], since=since)
+        row = await self._one("map/changed", tenant_id=key[0], entity_id=key[1], since=since)
         if row is None or row["changed"] or row["count"] != fit.drawn_count:
             return None
         return MapOut(
@@ -146,13 +146,13 @@ class SemanticMapService:
                 return fit, "cached"
             changed = [mid for mid, s in stamps.items() if fit.stamps.get(mid) != s]
             if not fit.due(len(changed)):
-                ids, vectors = await self._vectors("graph/map_vectors_of", ids=changed, key=key)
+                ids, vectors = await self._vectors("map/vectors_of", ids=changed, key=key)
                 if ids:
                     fit.place(ids, as_vectors(vectors))
                 fit.stamps.update({mid: stamps[mid] for mid in changed})
                 fit.signed = signed
                 return fit, "incremental"
-        ids, vectors = await self._vectors("graph/map_vectors", key=key)
+        ids, vectors = await self._vectors("map/vectors", key=key)
         if not ids:
             self._cache.pop(key, None)
             return None, "full"

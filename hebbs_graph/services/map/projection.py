@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hebbs_graph.models.graph import MapRegion
-from hebbs_graph.services.reflect.regions import Regions
+from hebbs_graph.services.map.regions import Regions
 
 # The map's coordinates: the fitted points' larger spread fills -SPAN..SPAN.
 SPAN = 1000.0
