@@ -109,6 +109,22 @@ def test_a_word_shared_with_another_region_ranks_below_one_of_its_own() -> None:
     assert set(second.split(" · ")) == {"move", "manchester"}
 
 
+def test_a_word_said_all_over_the_entity_names_no_region() -> None:
+    """A conversation's speakers ("caroline: …" in half its turns) are more frequent in
+    the regions of their own turns than elsewhere, and name nothing all the same."""
+    texts = (
+        ["caroline: pottery"] * 6
+        + ["melanie: pottery"] * 4
+        + ["caroline: counseling"] * 5
+        + ["melanie: counseling"] * 5
+        + ["caroline: chess"] * 6
+        + ["melanie: chess"] * 4
+        + ["melanie: hiking"] * 10
+    )
+    labels = np.repeat(np.arange(4), 10)
+    assert name_regions(texts, labels, 4, most=2) == ["pottery", "counseling", "chess", "hiking"]
+
+
 def test_a_region_of_nothing_distinctive_has_an_empty_name() -> None:
     texts = ["the same words here"] * 6
     labels = np.array([0, 0, 0, 1, 1, 1])

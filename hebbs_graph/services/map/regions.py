@@ -23,6 +23,10 @@ SEED = 31
 WORDS = 3  # a region's name: its most distinctive words, at most this many
 SMOOTHING = 0.01  # added to both shares in the log-odds, so a word absent elsewhere scores finitely
 MOSTLY = 0.6  # the share of an insight's sources in one region for the region to carry it
+# A word said by at least this share of the memories of more than half the regions names
+# no part of the entity: the speakers of a conversation ("caroline: …" in half the turns
+# of every region), the entity's own name. (A topic cut in two by k-means is said in two.)
+EVERYWHERE = 0.3
 MIN_SOURCES = 3
 RADIUS_SHARE = 90  # a region's circle holds this percentage of its members
 
@@ -131,7 +135,9 @@ def words(text: str) -> list[str]:
 def name_regions(texts: Sequence[str], labels: Labels, k: int, most: int = WORDS) -> list[str]:
     """Each region's name: the words most frequent among its texts relative to the rest
     (share inside × log of the smoothed share-inside / share-outside ratio), the best
-    ``most`` of those scoring above zero, in the order its texts tend to say them."""
+    ``most`` of those scoring above zero, in the order its texts tend to say them. Words
+    said in at least ``EVERYWHERE`` of the texts of more than half the regions are
+    left out."""
     docs = [words(t) for t in texts]
     total: Counter[str] = Counter()
     inside = [Counter[str]() for _ in range(k)]
@@ -141,6 +147,12 @@ def name_regions(texts: Sequence[str], labels: Labels, k: int, most: int = WORDS
         inside[region].update(seen)
     sizes = np.bincount(labels, minlength=k).tolist()
     n = len(docs)
+    spread: Counter[str] = Counter(
+        word
+        for region in range(k)
+        for word, c in inside[region].items()
+        if sizes[region] and c >= EVERYWHERE * sizes[region]
+    )
     names = []
     for region in range(k):
         n_in, n_out = sizes[region], n - sizes[region]
@@ -148,6 +160,8 @@ def name_regions(texts: Sequence[str], labels: Labels, k: int, most: int = WORDS
         for word, c in inside[region].items():
             if c < 2 <= n_in:
                 continue  # a word of one memory names no region
+            if spread[word] * 2 > k:
+                continue  # said all over the entity
             p_in = c / n_in
             p_out = (total[word] - c) / n_out if n_out else 0.0
             score = p_in * math.log((p_in + SMOOTHING) / (p_out + SMOOTHING))
