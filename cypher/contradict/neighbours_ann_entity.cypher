@@ -33,7 +33,9 @@ CALL (m) {
 }
 WITH m, n, similarity,
      CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key
-WHERE NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }
+// A memory deleted while this reads it (a forget, a purge) reads as nulls: left out.
+WHERE pair_key IS NOT NULL
+  AND NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }
   AND NOT EXISTS { MATCH (p:PendingContradiction {tenant_id: $tenant_id, pair_key: pair_key}) }
   AND NOT (pair_key + '@' + m.content_sha256 + n.content_sha256) IN coalesce(m.dismissed_pairs, [])
   AND NOT (pair_key + '@' + n.content_sha256 + m.content_sha256) IN coalesce(m.dismissed_pairs, [])

@@ -11,6 +11,8 @@ MATCH (n:Memory {id: pair.other_id}) WHERE n.tenant_id = $tenant_id
   AND n.superseded_by IS NULL AND m.superseded_by IS NULL
 // ... and the entity of either may have changed since (a revision in another process).
   AND ($tenant_wide OR coalesce(m.entity_id, '') = coalesce(n.entity_id, ''))
+// A memory deleted while this reads it (a forget, a purge) reads as nulls: left out.
+  AND m.id IS NOT NULL AND n.id IS NOT NULL
 WITH m, n, pair.similarity AS similarity,
      CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key
 WHERE NOT EXISTS { MATCH (m)-[r]-(n) WHERE type(r) IN $linked_types }

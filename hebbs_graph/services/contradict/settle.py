@@ -44,8 +44,11 @@ def candidates_of(rows: list[dict[str, Any]]) -> list[Candidate]:
     """One candidate per pair (two new memories may have found each other)."""
     found: dict[str, Candidate] = {}
     for row in rows:
-        if row["pair_key"] in found:
+        if row["pair_key"] is None or row["pair_key"] in found:
             continue
+        sides = (row["older"], row["newer"]) if "older" in row else (row["memory"], row["other"])
+        if any(side is None or side.get("id") is None for side in sides):
+            continue  # deleted while it was read (a forget): nothing to pair
         if "older" in row:  # put in order by the query
             older, newer = row["older"], row["newer"]
         else:
