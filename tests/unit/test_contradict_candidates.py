@@ -29,7 +29,7 @@ def test_pairs_come_oldest_first_once_each() -> None:
 
 def test_a_side_deleted_while_read_drops_the_pair() -> None:
     gone = {"id": None, "content": None, "occurred_at": None, "created_at": None}
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"pair_key": "a:b", "similarity": 0.9, "memory": side("a"), "other": gone},
         {"pair_key": None, "similarity": 0.9, "memory": side("c"), "other": side("d")},
         {"pair_key": "e:f", "similarity": 0.9, "older": side("e"), "newer": None},
