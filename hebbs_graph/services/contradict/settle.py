@@ -46,13 +46,11 @@ def candidates_of(rows: list[dict[str, Any]]) -> list[Candidate]:
     for row in rows:
         if row["pair_key"] is None or row["pair_key"] in found:
             continue
-        sides = (row["older"], row["newer"]) if "older" in row else (row["memory"], row["other"])
+        ordered = "older" in row  # put in order by the query
+        sides = (row["older"], row["newer"]) if ordered else (row["memory"], row["other"])
         if any(side is None or side.get("id") is None for side in sides):
             continue  # deleted while it was read (a forget): nothing to pair
-        if "older" in row:  # put in order by the query
-            older, newer = row["older"], row["newer"]
-        else:
-            older, newer = by_age(row["memory"], row["other"])
+        older, newer = sides if ordered else by_age(*sides)
         found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
     return list(found.values())
 

@@ -34,7 +34,7 @@ Places = NDArray[np.float64]
 Labels = NDArray[np.intp]
 
 
-# English function words (the reflect wing reads no other wing's lists), and the words
+# English function words (the map wing reads no other wing's lists), and the words
 # every memory of an agent says and no topic is named by.
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
