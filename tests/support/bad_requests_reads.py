@@ -269,4 +269,22 @@ CASES = [
         "until",
     ),
     ("repeated_limit", "GET", "/v1/insights?limit=1&limit=2", None, (400,), "limit"),
+    # The map's since is an earlier answer's stamp, nothing else.
+    (
+        "map_since_not_a_stamp",
+        "GET",
+        "/v1/map?entity_id=acme&since=yesterday",
+        None,
+        BAD,
+        "since",
+    ),
+    (
+        "map_since_too_long",
+        "GET",
+        "/v1/map?entity_id=acme&since=" + "9" * 65,
+        None,
+        BAD,
+        "since",
+    ),
+    ("map_without_entity", "GET", "/v1/map", None, BAD, "entity_id"),
 ]
