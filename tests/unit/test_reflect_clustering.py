@@ -268,3 +268,11 @@ def test_interleaved_themes_stay_apart_however_strong_time_is() -> None:
         found = cluster_embeddings(vectors, times=times, time_weight=weight)
         assert found.k == 2
         assert pure(found.labels, theme_labels([10, 10]))
+
+
+def test_time_with_no_two_episodes_alike_is_no_error() -> None:
+    # Every pair orthogonal: the meaning graph has no edge, so time has nothing to weigh
+    # (a fuzzed reflect/prepare found "Mean of empty slice" here, a 500).
+    times = [T0 + timedelta(minutes=i) for i in range(12)]
+    found = cluster_embeddings(np.eye(12), times=times, time_weight=3.0)
+    assert found == cluster_embeddings(np.eye(12))

@@ -223,6 +223,8 @@ def time_relevance(
         return 0.0
     everyone = (sims.sum() - np.trace(sims)) / (m * (m - 1))
     edges = graph.tocoo()
+    if edges.nnz == 0:  # no two points alike at all (every cosine ≤ 0): nothing to weigh
+        return 0.0
     neighbours = float(np.einsum("ij,ij->i", x[edges.row], x[edges.col]).mean())
     if neighbours <= everyone:
         return 0.0
