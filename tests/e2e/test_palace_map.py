@@ -127,6 +127,7 @@ async def test_the_map_of_meaning(
         keep(shot, "palace-map-insight.png")
 
     await a_new_memory_arrives(page, live_api.url, api_key, seeded)
+    await a_memory_arrives_while_hits_are_shown(page, live_api.url, api_key)
 
     if count == 2000:  # the toggle: back to the timeline, and to the map again
         await page.uncheck("#map-view")
@@ -167,6 +168,37 @@ async def select_an_insight(page: Page, seeded: MapSeed) -> None:
     assert {(insight, s) for s in seeded.sources[insight]} <= drawn
     assert insight in state["labelled"]  # the selection is labelled at any zoom
     assert state["zoom"] > 1
+    await labels_keep_clear(page, insight)
+
+
+OVERLAP = "(p, q) => p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1"
+
+
+async def labels_keep_clear(page: Page, selected: str) -> None:
+    """The labels always drawn (the selection's, its neighbours') are placed first, each
+    where no other is: no region label covers one, and none covers another (a neighbour
+    with no free place around it goes unlabelled)."""
+    out = await page.evaluate(
+        f"""() => {{ const m = window.palace.map; const overlap = {OVERLAP};
+            const boxes = m.labelBoxes;
+            return {{
+              n: boxes.length,
+              regionOverlaps: m.regionLabels.filter(r => boxes.some(l => overlap(l.box, r.box)))
+                                           .map(r => r.label),
+              labelOverlaps: boxes.filter((a, i) => boxes.some((b, j) => j !== i && overlap(a.box, b.box)))
+                                  .map(a => a.id),
+              boxes,
+              near: new Set(m.drawnEdges.flatMap(e => [e.source_id, e.target_id])).size,
+              regions: m.regionLabels.length }}; }}"""
+    )
+    print(
+        f"a selection's labels: {out['n']} placed of {out['near']} (it and its neighbours),"
+        f" {out['regions']} region labels beside them"
+    )
+    assert out["n"] > 1
+    assert out["regionOverlaps"] == []
+    assert out["labelOverlaps"] == []
+    assert selected in {b["id"] for b in out["boxes"]}
 
 
 async def click_a_point(page: Page, seeded: MapSeed) -> None:
@@ -181,6 +213,7 @@ async def click_a_point(page: Page, seeded: MapSeed) -> None:
     assert box is not None
     await page.mouse.click(box["x"] + x, box["y"] + y)
     await page.wait_for_function("(id) => window.palace.map.selected === id", arg=target)
+    await labels_keep_clear(page, target)  # at the fitted view, beside the region labels
 
 
 async def recall_flies_to_hits(page: Page, seeded: MapSeed) -> None:
@@ -320,3 +353,27 @@ async def a_new_memory_arrives(page: Page, url: str, key: str, seeded: MapSeed) 
     assert after["view"] == before["view"]
     assert after["selected"] == before["selected"]
     await expect(page.locator("#status")).to_contain_text("1 new since opened")
+
+
+async def a_memory_arrives_while_hits_are_shown(page: Page, url: str, key: str) -> None:
+    """While recall results are listed the status line is theirs, and still counts what
+    the map's polls brought."""
+    await page.fill("#cue", TOPICS[2])
+    await page.click("#recall-button")
+    await expect(page.locator("body")).to_have_attribute("data-recall", "done")
+    await expect(page.locator("#status")).to_contain_text(f'recall "{TOPICS[2]}"')
+    headers = {"Authorization": f"Bearer {key}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60) as http:
+        body = {"content": f"Northwind wrote once more about {TOPICS[2]}", "entity_id": ENTITY}
+        response = await http.post("/v1/memories", json=body)
+        assert response.status_code == 201, response.text
+        added = response.json()["id"]
+    await page.wait_for_function(
+        "(id) => window.palace.map.byId.has(id)", arg=added, timeout=POLL_MS + 3000
+    )
+    status = page.locator("#status")
+    await expect(status).to_contain_text(f'recall "{TOPICS[2]}"')
+    await expect(status).to_contain_text("2 new since the map opened")
+    await page.click("#clear-button")
+    await expect(status).to_contain_text(f"{ENTITY}: map of meaning")
+    await expect(status).to_contain_text("2 new since opened")

@@ -52,6 +52,7 @@
       hits: new Set(),
       view: { cx: 0, cy: 0, scale: 1, fit: 1 },
       labelled: [], // ids labelled by the last draw
+      labelBoxes: [], // the labels always drawn (selection, hits, neighbours): { id, box }
       drawnEdges: [], // edges drawn by the last draw
       drawnAt: null, // performance.now() when the map was first drawn
       fetchMs: null,
@@ -465,8 +466,11 @@
         ctx.strokeStyle = id === m.selected ? COLOURS.selected : m.hits.has(id) ? COLOURS.hit : "#6b7280";
         ctx.stroke();
       }
-      const taken = drawRegionLabels(dim);
-      drawLabels(inSight, near, taken);
+      // The selection's, the hits' and the neighbours' labels are placed first: the region
+      // labels and every other label keep clear of them.
+      const placed = placeLabels(inSight, near);
+      const taken = drawRegionLabels(dim, placed.map((l) => l.box));
+      drawLabels(inSight, placed, taken);
       document.body.dataset.mapLabels = String(m.labelled.length);
       document.body.dataset.mapRegions = String(m.regionLabels.length);
     }
@@ -503,10 +507,11 @@
     // Region labels at their centres, the larger regions first; one that would overlap a
     // label already drawn shrinks once, then is left out. From REGION_INSIGHT_FROM the
     // caption of the insight a region carries goes under its label where there is room.
-    // Returns the boxes taken, which the memories' labels keep clear of.
-    function drawRegionLabels(dim) {
+    // Starts from the boxes `reserved` (the labels that are always drawn); returns the
+    // boxes taken, which the other memories' labels keep clear of.
+    function drawRegionLabels(dim, reserved) {
       const { w, h } = size();
-      const taken = [];
+      const taken = [...reserved];
       const free = (b) => !taken.some((t) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
       const counts = Number.isFinite(m.until) ? regionCounts() : null;
       const order = m.regions
@@ -554,33 +559,75 @@
       ctx.fillText(text, x, y);
     }
 
-    // Labels: the selection, the hits and its neighbours always; the rest once the zoom
-    // passes LABELS_FROM, most important first, each only where it overlaps no other.
-    function drawLabels(inSight, near, taken) {
+    // The labels always drawn: the selection, the hits and its neighbours. Each goes under
+    // its point, or above, right or left of it, or a line further down or up: the first
+    // place no earlier one holds (the selection first, then the hits, then the
+    // neighbours). A hit with no free place goes under its point all the same; a
+    // neighbour with none is left unlabelled (its ring and a click still show it).
+    function placeLabels(inSight, near) {
+      ctx.font = "11px system-ui, sans-serif";
+      const at = new Map(inSight.map((row) => [row[0].id, row]));
+      const order = [m.selected, ...m.hits, ...near].filter((id, i, all) => id && all.indexOf(id) === i);
+      const placed = [];
+      const free = (b) => !placed.some(({ box: t }) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
+      for (const id of order) {
+        const row = at.get(id);
+        if (!row) continue;
+        const [p, x, y] = row;
+        const text = labelText(p);
+        const width = ctx.measureText(text).width;
+        const spots = labelSpots(x, y, radius(p), width);
+        const box = spots.find(free) || (id === m.selected || m.hits.has(id) ? spots[0] : null);
+        if (box) placed.push({ p, text, width, box });
+      }
+      m.labelBoxes = placed.map((l) => ({ id: l.p.id, box: l.box }));
+      return placed;
+    }
+
+    // Where a label of `width` may go around a point at (x, y): under, above, right, left,
+    // then a line further under and above.
+    function labelSpots(x, y, r, width) {
+      const below = { x0: x - width / 2 - 2, x1: x + width / 2 + 2, y0: y + r + 2, y1: y + r + 16 };
+      const above = { ...below, y0: y - r - 16, y1: y - r - 2 };
+      const right = { x0: x + r + 3, x1: x + r + width + 7, y0: y - 7, y1: y + 7 };
+      const left = { x0: x - r - width - 7, x1: x - r - 3, y0: y - 7, y1: y + 7 };
+      const lower = { ...below, y0: below.y0 + 15, y1: below.y1 + 15 };
+      const higher = { ...above, y0: above.y0 - 15, y1: above.y1 - 15 };
+      return [below, above, right, left, lower, higher];
+    }
+
+    function labelText(p) {
+      const text = p.caption.length > 48 ? `${p.caption.slice(0, 47)}…` : p.caption;
+      return p.kind === "insight" && p.stale ? `⚠ stale · ${text}` : text;
+    }
+
+    // Labels: those placed first (placeLabels), then the rest once the zoom passes
+    // LABELS_FROM, most important first, each under its point where it overlaps no other.
+    function drawLabels(inSight, placed, taken) {
       ctx.font = "11px system-ui, sans-serif";
       ctx.textBaseline = "top";
       const free = (b) => !taken.some((t) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
-      const must = new Set([m.selected, ...m.hits, ...near].filter(Boolean));
-      const pool = inSight.filter(([p]) => must.has(p.id));
-      if (zoom() >= LABELS_FROM && !m.hits.size) { // with hits, only theirs
-        const rest = inSight.filter(([p]) => !must.has(p.id));
-        rest.sort((a, b) => b[0].rank - a[0].rank);
-        pool.push(...rest);
-      }
       m.labelled = [];
-      for (const [p, x, y] of pool) {
-        if (m.labelled.length >= MAX_LABELS && !must.has(p.id)) break;
-        let text = p.caption.length > 48 ? `${p.caption.slice(0, 47)}…` : p.caption;
-        if (p.kind === "insight" && p.stale) text = `⚠ stale · ${text}`;
-        const width = ctx.measureText(text).width;
-        const box = { x0: x - width / 2 - 2, x1: x + width / 2 + 2, y0: y + radius(p) + 2, y1: y + radius(p) + 16 };
-        if (!must.has(p.id) && !free(box)) continue;
-        taken.push(box);
+      const write = (p, text, width, box) => {
         m.labelled.push(p.id);
         ctx.fillStyle = "rgba(255,255,255,0.8)";
         ctx.fillRect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
         ctx.fillStyle = m.hits.has(p.id) ? "#14532d" : p.kind === "insight" ? "#7a5200" : "#1f2430";
-        ctx.fillText(text, x - width / 2, box.y0 + 1);
+        ctx.fillText(text, (box.x0 + box.x1) / 2 - width / 2, box.y0 + 1);
+      };
+      for (const { p, text, width, box } of placed) write(p, text, width, box);
+      if (zoom() < LABELS_FROM || m.hits.size) return; // with hits, only theirs
+      const done = new Set(m.labelled);
+      const rest = inSight.filter(([p]) => !done.has(p.id));
+      rest.sort((a, b) => b[0].rank - a[0].rank);
+      for (const [p, x, y] of rest) {
+        if (m.labelled.length >= MAX_LABELS) break;
+        const text = labelText(p);
+        const width = ctx.measureText(text).width;
+        const box = labelSpots(x, y, radius(p), width)[0];
+        if (!free(box)) continue;
+        taken.push(box);
+        write(p, text, width, box);
       }
     }
 

@@ -38,6 +38,7 @@
     page: 0, // 0: the newest WINDOW memories; 1: the WINDOW before them; …
     pages: [], // page → { ids, next } from GET /v1/memories, listed as they are asked for
     mapChoice: null, // null: the map above MAP_FROM memories; true/false: as toggled
+    recalled: "", // the status line of the recall whose results are shown
   };
 
   // -- the API -------------------------------------------------------------------------
@@ -202,7 +203,7 @@
   });
 
   const map = window.PalaceMap
-    ? window.PalaceMap({ api, showDetails: (id) => showDetails(id), onUpdate: () => { if (!state.hits.size) mapStatus(); } })
+    ? window.PalaceMap({ api, showDetails: (id) => showDetails(id), onUpdate: () => (state.hits.size ? recallStatus() : mapStatus()) })
     : null;
   const onMap = () => map !== null && map.active;
 
@@ -681,8 +682,10 @@
     $("results").hidden = true;
     $("result-list").replaceChildren();
     document.body.dataset.recall = "";
+    state.recalled = "";
     if (map) map.clearHits();
     if (redraw && had && !onMap()) render(); // runs broken open by hits fold again
+    if (redraw && had && onMap()) mapStatus(); // the map's own status line again
   }
 
   async function recall(cue) {
@@ -723,7 +726,15 @@
       list.append(li);
     }
     $("results").hidden = false;
-    setStatus(`recall "${cue}": ${out.results.length} result${out.results.length === 1 ? "" : "s"} in ${out.took_ms.toFixed(0)} ms`);
+    state.recalled = `recall "${cue}": ${out.results.length} result${out.results.length === 1 ? "" : "s"} in ${out.took_ms.toFixed(0)} ms`;
+    recallStatus();
+  }
+
+  // The status line while recall results are shown: theirs, and on the map what arrived
+  // by its polls meanwhile.
+  function recallStatus() {
+    const arrived = onMap() && map.arrived ? ` · ${map.arrived} new since the map opened` : "";
+    setStatus(`${state.recalled || ""}${arrived}`);
   }
 
   function select(id) {
