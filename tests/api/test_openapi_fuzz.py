@@ -21,6 +21,8 @@ from tests.live import LiveApi
 
 CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 BUDGET_S = int(os.environ.get("HEBBS_FUZZ_BUDGET_S", "150"))
+# A longer hunt by hand: HEBBS_FUZZ_BUDGET_S=600 HEBBS_FUZZ_PHASES=stateful pytest … -k schemathesis
+PHASES = os.environ.get("HEBBS_FUZZ_PHASES", "coverage,fuzzing")
 
 
 def test_every_refusal_is_documented_with_the_real_error_body(settings: Settings) -> None:
@@ -52,7 +54,7 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(
             "--checks",
             CHECKS,
             "--phases",
-            "coverage,fuzzing",
+            PHASES,
             "--max-examples",
             "50",
             "--max-time",
