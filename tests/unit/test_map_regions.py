@@ -83,6 +83,13 @@ def test_words_drop_stop_words_numbers_and_possessives() -> None:
     assert words(text) == ["northwind", "call", "talked", "leeds", "warehouse", "late"]
 
 
+def test_words_drop_interjections_and_contracted_function_words() -> None:
+    # Chat: on LoCoMo the regions were named "i'm · …", "thanks · support · won't",
+    # "hey · family · lot"; a possessive is no contraction.
+    text = "Hey Mel! I'm so glad you're here, that's great. Let's go, I won't stop. Wow, Caroline's pottery"
+    assert words(text) == ["mel", "glad", "great", "stop", "caroline", "pottery"]
+
+
 def test_a_region_is_named_by_the_words_that_set_it_apart() -> None:
     texts = [f"Northwind call {n}: talked about {TOPICS[n % 4]}" for n in range(200)]
     labels = np.array([n % 4 for n in range(200)])

@@ -53,6 +53,12 @@ STOP_WORDS = _words(
     where whether which while who whom whose why will with within without would yet you
     your yours yourself yourselves"""
 )
+# Interjections (a closed class, like the function words): in chat they open half the
+# turns and name nothing ("hey · family · lot").
+INTERJECTIONS = _words("hey hi hello oh ah aw hmm um uh wow yeah yep yes nope ok okay lol bye")
+# A contraction of a function word is one ("i'm", "you're", "that's", "let's") and so is
+# any "n't" ("won't", "didn't"): the part before the apostrophe tells.
+CONTRACTED = re.compile(r"^(\w+)['’](m|re|ve|ll|d|s|t)$")
 TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
@@ -122,14 +128,27 @@ def kmeans(xy: Places, k: int, seed: int = SEED) -> tuple[Places, Labels]:
 
 
 def words(text: str) -> list[str]:
-    """The content words of a text, lower-cased, in order (possessives cut, stop words,
-    numbers and words of one or two letters left out)."""
+    """The content words of a text, lower-cased, in order (possessives cut; stop words,
+    interjections, contractions of function words, numbers and words of one or two
+    letters left out)."""
     out = []
     for token in TOKEN.findall(text.lower()):
+        if _function_word(token):
+            continue
         token = token.removesuffix("'s").removesuffix("’s")
-        if len(token) > 2 and token not in STOP_WORDS:
+        if len(token) > 2 and token not in STOP_WORDS and token not in INTERJECTIONS:
             out.append(token)
     return out
+
+
+def _function_word(token: str) -> bool:
+    """A contraction of a function word ("i'm", "it's", "let's") or a negated auxiliary
+    ("won't", "don't"); "Northwind's" is a possessive, not one."""
+    found = CONTRACTED.match(token)
+    if found is None:
+        return False
+    head, tail = found.groups()
+    return tail == "t" or head in STOP_WORDS or head == "let"
 
 
 def name_regions(texts: Sequence[str], labels: Labels, k: int, most: int = WORDS) -> list[str]:
