@@ -512,7 +512,7 @@
     function drawRegionLabels(dim, reserved) {
       const { w, h } = size();
       const taken = [...reserved];
-      const free = (b) => !taken.some((t) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
+      const free = (b) => !taken.some((t) => overlap(b, t));
       const counts = Number.isFinite(m.until) ? regionCounts() : null;
       const order = m.regions
         .filter((r) => r.label && r.count && (!counts || counts.get(r.id)))
@@ -551,6 +551,9 @@
       m.regionLabels[m.regionLabels.length - 1].insight = text;
     }
 
+    // Whether two label boxes ({ x0, x1, y0, y1 }, screen pixels) overlap.
+    const overlap = (a, b) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
+
     function halo(text, x, y, colour) {
       ctx.strokeStyle = "rgba(255,255,255,0.92)";
       ctx.lineWidth = 4;
@@ -569,7 +572,7 @@
       const at = new Map(inSight.map((row) => [row[0].id, row]));
       const order = [m.selected, ...m.hits, ...near].filter((id, i, all) => id && all.indexOf(id) === i);
       const placed = [];
-      const free = (b) => !placed.some(({ box: t }) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
+      const free = (b) => !placed.some(({ box }) => overlap(b, box));
       for (const id of order) {
         const row = at.get(id);
         if (!row) continue;
@@ -606,7 +609,7 @@
     function drawLabels(inSight, placed, taken) {
       ctx.font = "11px system-ui, sans-serif";
       ctx.textBaseline = "top";
-      const free = (b) => !taken.some((t) => b.x0 < t.x1 && b.x1 > t.x0 && b.y0 < t.y1 && b.y1 > t.y0);
+      const free = (b) => !taken.some((t) => overlap(b, t));
       m.labelled = [];
       const write = (p, text, width, box) => {
         m.labelled.push(p.id);
