@@ -11,7 +11,7 @@ from litestar._openapi.plugin import OpenAPIPlugin
 from litestar.config.cors import CORSConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
-from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
+from litestar.plugins.prometheus import PrometheusConfig
 
 from hebbs_graph import __version__
 from hebbs_graph.api.backup import BackupController
@@ -25,6 +25,7 @@ from hebbs_graph.api.guard import JsonRequest, LoopbackGuard, refuse_repeated_qu
 from hebbs_graph.api.health import HealthController
 from hebbs_graph.api.mcp import McpDoor
 from hebbs_graph.api.memories import MemoryController
+from hebbs_graph.api.metrics import MetricsController, worker_gone
 from hebbs_graph.api.openapi import document
 from hebbs_graph.api.palace import SWAGGER_PATH, palace_router, swagger_assets_router
 from hebbs_graph.api.recall import RecallController
@@ -38,10 +39,6 @@ from hebbs_graph.services.reflect.auto import AutoReflector
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
-
-
-class MetricsController(PrometheusController):
-    path = "/v1/metrics"
 
 
 def app_from_environment() -> Litestar:
@@ -80,6 +77,7 @@ def create_app(
                 await app.state.services.close()
             else:
                 await app.state.services.recall.drain()
+            worker_gone()
 
     prometheus = PrometheusConfig(app_name="hebbs_graph", group_path=True)
     # Without keys only this machine's own requests are served (api/guard.py); with keys,

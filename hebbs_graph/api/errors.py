@@ -18,6 +18,7 @@ from litestar.status_codes import (
     HTTP_502_BAD_GATEWAY,
     HTTP_503_SERVICE_UNAVAILABLE,
 )
+from neo4j.exceptions import DriverError, Neo4jError
 
 from hebbs_graph.errors import (
     Conflict,
@@ -30,6 +31,7 @@ from hebbs_graph.errors import (
     TooLarge,
     Unauthorized,
 )
+from hebbs_graph.services.metrics import NEO4J_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,8 @@ def status_of(exc: HebbsError) -> int:
 
 def hebbs_error(_: Request[Any, Any, Any], exc: HebbsError) -> Response[dict[str, Any]]:
     status = status_of(exc)
+    if isinstance(exc, GraphUnavailable):
+        NEO4J_ERRORS.labels(kind="unavailable").inc()
     headers = {"Retry-After": "5"} if status == HTTP_503_SERVICE_UNAVAILABLE else None
     return Response(
         error_body(exc.code, exc.message, exc.details), status_code=status, headers=headers
@@ -104,6 +108,8 @@ def http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[dict[s
 
 def unexpected_error(req: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
     log.exception("unhandled error on %s %s", req.method, req.url.path, exc_info=exc)
+    if isinstance(exc, Neo4jError | DriverError):
+        NEO4J_ERRORS.labels(kind=type(exc).__name__).inc()
     return Response(
         error_body("internal_error", "the server failed to handle this request; see its log"),
         status_code=HTTP_500_INTERNAL_SERVER_ERROR,

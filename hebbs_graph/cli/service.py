@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -215,15 +219,36 @@ def serve(
     # Each worker builds its app from the environment: hand it this command's overrides.
     os.environ.update({"HEBBS_HOST": settings.host, "HEBBS_PORT": str(settings.port)})
     os.environ[PARENT_ENV] = str(os.getpid())  # each worker ends with this process
-    uvicorn.run(
-        "hebbs_graph.api.app:app_from_environment",
-        factory=True,
-        host=settings.host,
-        port=settings.port,
-        workers=n,
-        log_level="info",
-        ws_max_size=WS_MAX_SIZE,
-    )
+    with metrics_across_workers():
+        uvicorn.run(
+            "hebbs_graph.api.app:app_from_environment",
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            workers=n,
+            log_level="info",
+            ws_max_size=WS_MAX_SIZE,
+        )
+
+
+@contextmanager
+def metrics_across_workers() -> Iterator[None]:
+    """/v1/metrics adds up every worker's figures (api/metrics.py): the workers write them
+    to files in a folder made for this run (PROMETHEUS_MULTIPROC_DIR, inherited), removed
+    when the server stops. A folder the caller set is used as it is (prometheus_client
+    wants it emptied before each start: that is then the caller's to do)."""
+    from hebbs_graph.api.metrics import MULTIPROC_ENV
+
+    if os.environ.get(MULTIPROC_ENV):
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="hebbs-graph-metrics-")
+    os.environ[MULTIPROC_ENV] = folder
+    try:
+        yield
+    finally:
+        os.environ.pop(MULTIPROC_ENV, None)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _migrate_once(settings: Settings) -> None:

@@ -21,6 +21,7 @@ from hebbs_graph.services.memory.conversation import ConversationService
 from hebbs_graph.services.memory.restore import RestoreService
 from hebbs_graph.services.memory.retention import TombstoneRetention
 from hebbs_graph.services.memory.service import MemoryService
+from hebbs_graph.services.metrics import WrittenCounter
 from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.services.reflect.lineage import LineageService
@@ -99,7 +100,7 @@ async def open_services(
     )
     # Phase 1 after every remember, batch and revise, and after every stored insight: one
     # list, handed to both writers.
-    listeners: list[WriteListener] = [contradict]
+    listeners: list[WriteListener] = [contradict, WrittenCounter()]
     memory = MemoryService(
         store, embedder, settings.memory, listeners=listeners, foreground=foreground
     )

@@ -46,6 +46,7 @@ from hebbs_graph.services.contradict.check_wait import Hurry
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.leases import new_holder
+from hebbs_graph.services.metrics import checks_ran
 from hebbs_graph.settings import ContradictionSettings
 from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
 
@@ -278,10 +279,12 @@ class CheckQueue:
                 tenant_id,
                 exc_info=True,
             )
+            checks_ran("failed", due)
             with contextlib.suppress(GraphUnavailable):  # then the claim simply expires
                 await self._failed(tenant_id, due)
             return None
         await self.store.write_rows("contradict/check_done", tenant_id=tenant_id, rows=_rows(due))
+        checks_ran("done", due)
         return out
 
     async def sweep(self) -> DetectionOut:

@@ -30,6 +30,7 @@ from hebbs_graph.services.memory.forget import drop_empty_entities, forget_match
 from hebbs_graph.services.memory.groups import RememberGroups
 from hebbs_graph.services.memory.remember import WRITE_CHUNK as WRITE_CHUNK
 from hebbs_graph.services.memory.remember import Remember
+from hebbs_graph.services.metrics import repeats_reinforced
 from hebbs_graph.services.records import (
     check_content,
     content_key,
@@ -95,7 +96,9 @@ class MemoryService:
         together with the tenant's others that arrive while one is embedding (groups.py)."""
         self._remember.check_one(item)
         with self.foreground.writing():
-            return await self._groups.remember(tenant_id, item)
+            memory = await self._groups.remember(tenant_id, item)
+        repeats_reinforced([memory])
+        return memory
 
     async def remember_batch(self, tenant_id: str, items: list[MemoryIn]) -> list[str]:
         """Store many memories; ids come back in input order. All or nothing."""
@@ -111,6 +114,7 @@ class MemoryService:
             )
         with self.foreground.writing():
             memories = await self._remember(tenant_id, items, prefix="memories")
+        repeats_reinforced(memories)
         reinforced = [m.id for m in memories if m.reinforced]
         return BatchOut(
             memory_ids=[m.id for m in memories], reinforced=list(dict.fromkeys(reinforced))

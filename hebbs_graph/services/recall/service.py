@@ -13,6 +13,7 @@ from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.compact import CompactRecallOut, compact_recall
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import RecallIn, RecallOut, RecallResult, SpecBase, Weights
+from hebbs_graph.services.metrics import RECALLS
 from hebbs_graph.services.recall.conflicts import Conflicts
 from hebbs_graph.services.recall.current import asks_current
 from hebbs_graph.services.recall.hybrid import HybridRecall
@@ -97,6 +98,8 @@ class RecallService:
         if request.reinforce and results:
             self.reinforce_later(tenant_id, [r.memory.id for r in results])
         took = (time.perf_counter() - started) * 1000
+        for spec, _ in runs:
+            RECALLS.labels(strategy=spec.strategy).inc()
         return RecallOut(results=results, took_ms=round(took, 2))
 
     async def _newer_sides(

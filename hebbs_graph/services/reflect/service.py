@@ -31,6 +31,7 @@ from hebbs_graph.models.reflect import (
 )
 from hebbs_graph.services.leases import new_holder
 from hebbs_graph.services.listeners import WriteListener
+from hebbs_graph.services.metrics import REFLECTIONS
 from hebbs_graph.services.records import check_content, to_memory
 from hebbs_graph.services.reflect import prompts
 from hebbs_graph.services.reflect.clustering import cluster_embeddings
@@ -172,6 +173,7 @@ class ReflectService(ReflectReads):
             cursor_id=cursor[1] if cursor else None,
             memories_processed=gathered.processed,
         )
+        REFLECTIONS.labels(route="prepare").inc()
         return ReflectPrepareOut(
             session_id=session_id,
             memories_processed=gathered.processed,
@@ -235,6 +237,7 @@ class ReflectService(ReflectReads):
             cursor,
             session_id=body.session_id,
         )
+        REFLECTIONS.labels(route="commit").inc()
         return ReflectCommitOut(
             session_id=body.session_id,
             insights_created=len(stored.insights),
@@ -302,4 +305,6 @@ class ReflectService(ReflectReads):
 
     async def reflect(self, tenant_id: str, request: ReflectIn) -> ReflectOut:
         """Propose, validate and store insights with the configured LLM."""
-        return await LLMReflector(self).run(tenant_id, request)
+        out = await LLMReflector(self).run(tenant_id, request)
+        REFLECTIONS.labels(route="llm").inc()
+        return out
