@@ -15,6 +15,7 @@ from hebbs_graph.cli import (  # noqa: F401  (registers their commands)
     graph,
     imports,
     memories,
+    migrate,
     recall,
     reflect,
     service,
