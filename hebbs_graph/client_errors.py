@@ -9,6 +9,7 @@ from __future__ import annotations
 import httpx
 
 from hebbs_graph.errors import (
+    BookmarkNotReached,
     Conflict,
     GraphUnavailable,
     HebbsError,
@@ -40,6 +41,7 @@ _BY_STATUS: dict[int, type[HebbsError]] = {
 _BY_CODE: dict[str, type[HebbsError]] = {
     kind.code: kind
     for kind in (
+        BookmarkNotReached,
         UnknownSession,
         SessionExpired,
         NotInSession,

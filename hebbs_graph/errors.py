@@ -10,6 +10,7 @@
      │    └── NotInSession       a commit names an id that session did not hand out
      ├── Unauthorized        missing or unknown API key (401)
      ├── GraphUnavailable    Neo4j cannot be reached right now (503)
+     │    └── BookmarkNotReached  the request's bookmarks are not applied there yet
      ├── LLMError            the configured LLM failed after retries (502)
      │    ├── LLMBadOutput   it answered, but not in the shape asked for
      │    └── LLMNotConfigured  an LLM route was called with no provider set (409)
@@ -77,6 +78,13 @@ class Unauthorized(HebbsError):
 
 class GraphUnavailable(HebbsError):
     code = "graph_unavailable"
+
+
+class BookmarkNotReached(GraphUnavailable):
+    """The Neo4j member serving a request has not applied the writes its bookmarks name
+    in time (a lagging secondary); try again shortly."""
+
+    code = "bookmark_not_reached"
 
 
 class LLMError(HebbsError):

@@ -15,6 +15,7 @@ from litestar.plugins.prometheus import PrometheusConfig
 
 from hebbs_graph import __version__
 from hebbs_graph.api.backup import BackupController
+from hebbs_graph.api.bookmarks import Bookmarks
 from hebbs_graph.api.browser_guide import with_browser_guide
 from hebbs_graph.api.contradictions import ContradictionController
 from hebbs_graph.api.conversations import ConversationController
@@ -85,7 +86,8 @@ def create_app(
     guard = [] if settings.api_keys else [LoopbackGuard]
     cors = CORSConfig(
         allow_origins=settings.cors_allow_origins if settings.api_keys else [],
-        allow_headers=["authorization", "content-type"],
+        allow_headers=["authorization", "content-type", "hebbs-bookmarks"],
+        expose_headers=["hebbs-bookmarks"],  # decision 0030
         allow_methods=["GET", "POST", "PUT", "DELETE"],
     )
     app = Litestar(
@@ -107,7 +109,7 @@ def create_app(
         dependencies=DEPENDENCIES,
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
-        middleware=[*guard, prometheus.middleware],
+        middleware=[*guard, prometheus.middleware, Bookmarks],
         cors_config=cors,
         request_class=JsonRequest,
         before_request=refuse_repeated_query,

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from hebbs_graph.client_errors import error_from
 from hebbs_graph.errors import ApiUnreachable, InvalidInput
+from hebbs_graph.models import bookmarks as wire
 
 M = TypeVar("M", bound=BaseModel)
 # The edge types a caller may draw (the others hebbs-graph makes itself).
@@ -29,13 +30,45 @@ class ClientBase:
         api_key: str | None = None,
         timeout: float = 60.0,
         transport: httpx.AsyncBaseTransport | None = None,
+        bookmarks: str | None = None,
     ) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.base_url = base_url.rstrip("/")
         self._api_key = api_key
+        self._bookmarks: list[str] = []
+        self.bookmarks = bookmarks
         self._http = httpx.AsyncClient(
-            base_url=self.base_url, headers=headers, timeout=timeout, transport=transport
+            base_url=self.base_url,
+            headers=headers,
+            timeout=timeout,
+            transport=transport,
+            event_hooks={"request": [self._send_bookmarks], "response": [self._keep_bookmarks]},
         )
+
+    # -- read-your-writes (decision 0030) ---------------------------------------------
+
+    @property
+    def bookmarks(self) -> str | None:
+        """The Neo4j bookmarks of the newest answers this client received, as the opaque
+        ``Hebbs-Bookmarks`` value it sends with every request: its reads then see its
+        writes, whichever worker, host or cluster member serves them. Hand it to another
+        client (``HebbsClient(url, bookmarks=...)`` or this setter) to carry the session
+        on there; None: nothing yet."""
+        return ", ".join(self._bookmarks) or None
+
+    @bookmarks.setter
+    def bookmarks(self, value: str | None) -> None:
+        self._bookmarks = wire.tokens(value)[-wire.MAX_BOOKMARKS :]
+
+    async def _send_bookmarks(self, request: httpx.Request) -> None:
+        held = self.bookmarks
+        if held is not None and wire.HEADER not in request.headers:
+            request.headers[wire.HEADER] = held
+
+    async def _keep_bookmarks(self, response: httpx.Response) -> None:
+        received = response.headers.get(wire.HEADER)
+        sent = response.request.headers.get(wire.HEADER)
+        self._bookmarks = wire.merge(self._bookmarks, sent, received)
 
     async def __aenter__(self) -> Self:
         return self

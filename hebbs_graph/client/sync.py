@@ -142,12 +142,22 @@ class HebbsSyncClient:
         api_key: str | None = None,
         timeout: float = 60.0,
         transport: httpx.AsyncBaseTransport | None = None,
+        bookmarks: str | None = None,
     ) -> None:
         self._loop = _Loop()
         self.async_client = HebbsClient(
-            base_url, api_key=api_key, timeout=timeout, transport=transport
+            base_url, api_key=api_key, timeout=timeout, transport=transport, bookmarks=bookmarks
         )
         self.base_url = self.async_client.base_url
+
+    @property
+    def bookmarks(self) -> str | None:
+        """The bookmarks this client carries (see ``HebbsClient.bookmarks``)."""
+        return self.async_client.bookmarks
+
+    @bookmarks.setter
+    def bookmarks(self, value: str | None) -> None:
+        self.async_client.bookmarks = value
 
     def __enter__(self) -> HebbsSyncClient:
         return self

@@ -21,7 +21,8 @@ from neo4j.exceptions import (
     TransientError,
 )
 
-from hebbs_graph.errors import Conflict, GraphUnavailable
+from hebbs_graph.errors import BookmarkNotReached, Conflict, GraphUnavailable, InvalidInput
+from hebbs_graph.graph import bookmarks
 from hebbs_graph.graph.queries import QueryRegistry
 from hebbs_graph.settings import Settings
 
@@ -144,9 +145,14 @@ class GraphStore:
         hook = self.on_transaction
         started = time.perf_counter() if hook is not None else 0.0
         try:
-            async with self._session() as session:
+            async with self._session() as session, self._bookmark_wait() as waited:
                 execute = session.execute_read if kind == "read" else session.execute_write
-                return await execute(lambda tx: work(Tx(tx, self.queries, self.on_query)))
+
+                async def begun(tx: AsyncManagedTransaction) -> T:
+                    waited.reached()  # BEGIN answered: the bookmarks are applied here
+                    return await work(Tx(tx, self.queries, self.on_query))
+
+                return await execute(begun)
         finally:
             if hook is not None:
                 hook(kind, time.perf_counter() - started)
@@ -174,14 +180,17 @@ class GraphStore:
         for attempt in range(READ_ATTEMPTS):
             try:
                 started = time.perf_counter() if self.on_query is not None else 0.0
-                async with self._session(read=True) as session:
+                async with self._session(read=True) as session, self._bookmark_wait() as waited:
                     result = await session.run(query, quiet(params))
+                    waited.reached()
                     rows = [convert(record) for record in await result.fetch(2**31 - 1)]
                 if self.on_query is not None:
                     self.on_query(name, time.perf_counter() - started, len(rows))
                 return rows
             except GraphUnavailable as exc:
-                if attempt == READ_ATTEMPTS - 1 or not _retryable(exc.__cause__):
+                # A bookmark not reached is not tried again: each try would wait as long.
+                last = attempt == READ_ATTEMPTS - 1 or isinstance(exc, BookmarkNotReached)
+                if last or not _retryable(exc.__cause__):
                     raise
                 await asyncio.sleep(READ_BACKOFF_S * 2**attempt)
         raise AssertionError("unreachable")
@@ -197,16 +206,39 @@ class GraphStore:
 
     async def run_raw(self, statement: str, **params: Any) -> list[Row]:
         """Run a statement that is not a registered query (schema migrations only)."""
-        async with self._session() as session:
+        async with self._session() as session, self._bookmark_wait() as waited:
             result = await session.run(statement, quiet(params))
+            waited.reached()
             return [_row(r) for r in await result.fetch(2**31 - 1)]
+
+    @asynccontextmanager
+    async def _bookmark_wait(self) -> AsyncIterator[_Wait]:
+        """Bound the wait for the request's bookmarks (Neo4j's own is 30 s or more): if
+        the session has not begun within ``neo4j_bookmark_wait_s``, BookmarkNotReached.
+        The block calls ``reached()`` once its transaction has begun; the query's own run
+        is not bounded. Without bookmarks nothing is bounded."""
+        held = bookmarks.current()
+        if held is None or not held.waits:
+            yield _Wait(None)
+            return
+        bound = self.settings.neo4j_bookmark_wait_s
+        try:
+            async with asyncio.timeout(bound) as deadline:
+                yield _Wait(deadline)
+        except TimeoutError as exc:
+            if not deadline.expired():
+                raise
+            log.info("the request's bookmarks were not reached within %.1f s", bound)
+            raise _not_reached(bound) from exc
 
     @asynccontextmanager
     async def _session(self, *, read: bool = False) -> AsyncIterator[neo4j.AsyncSession]:
         mode = neo4j.READ_ACCESS if read else neo4j.WRITE_ACCESS
+        # The request's bookmarks, if one is being served (graph/bookmarks.py).
+        manager = bookmarks.current()
         try:
             async with self._driver.session(
-                database=self.database, default_access_mode=mode
+                database=self.database, default_access_mode=mode, bookmark_manager=manager
             ) as session:
                 yield session
         # What Neo4j and the driver said goes to the log, not to a caller: a deadlock's
@@ -215,6 +247,9 @@ class GraphStore:
             log.warning("Neo4j is unavailable: %s", exc)
             raise GraphUnavailable("Neo4j is unavailable; try again shortly") from exc
         except TransientError as exc:
+            if exc.code and "Transaction.BookmarkTimeout" in exc.code:
+                log.info("Neo4j did not reach the request's bookmarks: %s", exc.message)
+                raise _not_reached(None) from exc
             log.info("Neo4j is busy: %s", exc)
             raise GraphUnavailable("Neo4j is busy, try again") from exc
         except ClientError as exc:
@@ -225,6 +260,12 @@ class GraphStore:
                 raise Conflict(
                     "the write clashes with something already stored; nothing was written"
                 ) from exc
+            if exc.code and "Transaction.InvalidBookmark" in exc.code:
+                log.info("Neo4j refused a bookmark: %s", exc.message)
+                raise InvalidInput(
+                    f"the {bookmarks.HEADER} header holds a bookmark Neo4j cannot read",
+                    details={"field": bookmarks.HEADER},
+                ) from exc
             raise
         except DriverError as exc:
             log.warning("Neo4j driver error: %s", exc)
@@ -232,6 +273,28 @@ class GraphStore:
         except OSError as exc:
             log.warning("Neo4j is unreachable: %s", exc)
             raise GraphUnavailable("Neo4j is unreachable; try again shortly") from exc
+
+
+class _Wait:
+    """The deadline of a session's bookmark wait; ``reached()`` lifts it."""
+
+    __slots__ = ("_deadline",)
+
+    def __init__(self, deadline: asyncio.Timeout | None) -> None:
+        self._deadline = deadline
+
+    def reached(self) -> None:
+        if self._deadline is not None:
+            self._deadline.reschedule(None)
+
+
+def _not_reached(bound: float | None) -> BookmarkNotReached:
+    within = f" within {bound:g} s" if bound is not None else ""
+    return BookmarkNotReached(
+        f"Neo4j has not yet applied the writes the {bookmarks.HEADER} header names{within}; "
+        "try again shortly",
+        details={"field": bookmarks.HEADER},
+    )
 
 
 def _retryable(cause: BaseException | None) -> bool:

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     neo4j_database: str = "neo4j"
     neo4j_max_pool_size: int = 50
     neo4j_connect_timeout_s: float = 5.0
+    # How long a session may wait for the Neo4j bookmarks its request sent before it
+    # answers 503 (Neo4j's own wait is 30 s or more): decision 0030.
+    neo4j_bookmark_wait_s: float = Field(default=10.0, gt=0)
 
     # The local Neo4j (only used when neo4j_uri is unset).
     data_dir: Path = Field(default_factory=lambda: Path(user_data_dir("hebbs-graph")))

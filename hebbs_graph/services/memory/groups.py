@@ -25,6 +25,10 @@ memory to reinforce revised meanwhile), each memory of it is written again alone
 only the one at fault gets the error. Any other failure (Neo4j unavailable) is every
 member's answer at once. A caller that goes away does not take its group's write with it.
 
+Neo4j bookmarks (decision 0030): a group's write waits for the bookmarks every member's
+request sent and its bookmark goes into each member's answer, as if each had written
+alone (a member sending a bookmark Neo4j has not reached holds up its group with it).
+
 What a caller can see: two remembers of the same text in the same entity are one memory
 when they pass through one process (in one group as in a batch, or the later one
 reinforcing the earlier), where two racing remembers could both store it before.
@@ -38,6 +42,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from hebbs_graph.errors import Conflict, InvalidInput, NotFound
+from hebbs_graph.graph import bookmarks
+from hebbs_graph.graph.bookmarks import RequestBookmarks
 from hebbs_graph.models.memory import Memory, MemoryIn
 from hebbs_graph.services.records import content_key
 
@@ -61,6 +67,8 @@ Write = Callable[
 class _Waiting:
     item: MemoryIn
     answer: asyncio.Future[Memory]
+    sent: frozenset[str] = frozenset()  # the bookmarks the caller's request sent
+    made: RequestBookmarks | None = None  # its group's, once the group has started
 
 
 @dataclass
@@ -87,10 +95,16 @@ class RememberGroups:
         # Read even when its caller is gone (a dropped request): never reported unread.
         answer.add_done_callback(lambda f: f.cancelled() or f.exception())
         tenant = self._tenants.setdefault(tenant_id, _Tenant())
-        tenant.waiting.append(_Waiting(item, answer))
+        request = bookmarks.current()
+        waiting = _Waiting(item, answer, request.values() if request else frozenset())
+        tenant.waiting.append(waiting)
         self._next(tenant_id, tenant)
-        # A caller that goes away does not take the group's write with it.
-        return await asyncio.shield(answer)
+        try:
+            # A caller that goes away does not take the group's write with it.
+            return await asyncio.shield(answer)
+        finally:
+            if request is not None and waiting.made is not None:
+                request.absorb(waiting.made)
 
     def _next(self, tenant_id: str, tenant: _Tenant) -> None:
         """Start the next group if it may: none embedding, and at most one other group
@@ -133,7 +147,10 @@ class RememberGroups:
                 self._next(tenant_id, tenant)
 
         try:
-            await self._answer(tenant_id, group, embedded, _ended(before))
+            with bookmarks.collecting(set[str]().union(*(w.sent for w in group))) as made:
+                for member in group:
+                    member.made = made
+                await self._answer(tenant_id, group, embedded, _ended(before))
         finally:
             for member in group:  # cancelled half-way (the loop shutting down): none hang
                 member.answer.cancel()
