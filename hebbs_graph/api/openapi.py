@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from hebbs_graph.api.examples import add_body_examples
+from hebbs_graph.models import bookmarks
 from hebbs_graph.models.compact import Compact
 from hebbs_graph.models.memory import Input
 from hebbs_graph.models.subscribe import (
@@ -111,6 +112,18 @@ def _error_response(status: str) -> dict[str, Any]:
             "Retry-After": {"schema": {"type": "integer"}, "description": "Seconds."}
         }
     return response
+
+
+# Read-your-writes across workers and hosts (decision 0030). Only the answer's header is
+# described: as a request parameter a fuzzer would spend its examples on random bookmarks
+# (each a 400) instead of on the operation.
+_BOOKMARKS_HEADER: dict[str, Any] = {
+    "required": False,
+    "description": "When a Neo4j transaction committed: its bookmarks. Send the value "
+    "back in the same header (the clients do) and the request's reads wait until Neo4j "
+    "has applied these writes, whichever worker, host or cluster member serves it.",
+    "schema": {"type": "string", "pattern": bookmarks.VALUE_PATTERN},
+}
 
 
 def _models_under(root: type[BaseModel]) -> dict[str, type[BaseModel]]:
@@ -244,6 +257,10 @@ def _document_operation(path: str, method: str, operation: dict[str, Any]) -> No
         responses["200"]["description"] = "The backup, streamed."
         responses["200"]["content"] = {"application/x-ndjson": {"schema": copy.deepcopy(_NDJSON)}}
     add_body_examples(path, method, operation)
+    if path not in _OPEN:
+        for response in responses.values():
+            # Inline: openapi-typescript reads a $ref'd header as always present.
+            response.setdefault("headers", {})[bookmarks.HEADER] = copy.deepcopy(_BOOKMARKS_HEADER)
     if path == "/v1/health/ready" and "200" in responses:
         ok = copy.deepcopy(responses["200"])
         ok["description"] = "Not ready: Neo4j is unreachable or an index is not ONLINE."

@@ -13,15 +13,27 @@ reinforcement) is not in the request's bookmarks: once the request has ended its
 manager is closed, and hands no bookmarks to, and takes none from, the tasks that
 inherited it. Work done for several requests at once (a group of single remembers)
 runs in a ``collecting`` of its own and is ``absorb``-ed into each request.
+
+``waiting`` bounds how long a session waits for them (Neo4j's own wait is 30 s or more),
+and tells a bookmark Neo4j cannot read (a 400 naming the header) from a failure of the
+query itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
-from contextlib import contextmanager
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Collection, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 
+import neo4j
 from neo4j.api import AsyncBookmarkManager
+from neo4j.exceptions import ClientError, DatabaseError
+
+from hebbs_graph.errors import BookmarkNotReached, InvalidInput
+
+log = logging.getLogger(__name__)
 
 # The header the API carries them in (models/bookmarks.py), named in refusals.
 HEADER = "Hebbs-Bookmarks"
@@ -86,3 +98,88 @@ def collecting(sent: Iterable[str] = ()) -> Iterator[RequestBookmarks]:
     finally:
         _current.reset(token)
         held.close()
+
+
+class Wait:
+    """A session's wait for its bookmarks; the session calls ``reached()`` once its
+    transaction has begun (the query's own run is not bounded)."""
+
+    __slots__ = ("_deadline", "begun")
+
+    def __init__(self, deadline: asyncio.Timeout | None) -> None:
+        self._deadline = deadline
+        self.begun = False
+
+    def reached(self) -> None:
+        self.begun = True
+        if self._deadline is not None:
+            self._deadline.reschedule(None)
+
+
+@asynccontextmanager
+async def waiting(driver: neo4j.AsyncDriver, database: str, bound: float) -> AsyncIterator[Wait]:
+    """Around one session's work: if the request's bookmarks are not reached within
+    ``bound`` seconds, BookmarkNotReached (503). A failure before the transaction began
+    that Neo4j gives no name to (a bookmark it could not parse can surface as a
+    DatabaseError) is checked: if a bare transaction with the same bookmarks fails too,
+    the bookmarks are at fault and the answer is a 400 naming the header."""
+    held = current()
+    if held is None or not held.waits:
+        yield Wait(None)
+        return
+    given = held.values()
+    wait = Wait(None)
+    try:
+        async with asyncio.timeout(bound) as deadline:
+            wait = Wait(deadline)
+            yield wait
+    except TimeoutError as exc:
+        if not deadline.expired():
+            raise
+        log.info("the request's bookmarks were not reached within %.1f s", bound)
+        raise not_reached(bound) from exc
+    except (ClientError, DatabaseError) as exc:
+        if wait.begun or "Transaction.InvalidBookmark" in (exc.code or ""):
+            raise  # the query's own failure; a bookmark Neo4j names is mapped by the store
+        if await _refuses(driver, database, given, bound):
+            log.info("Neo4j failed on the request's bookmarks: %s", exc.message)
+            raise refused() from exc
+        raise
+
+
+async def _refuses(
+    driver: neo4j.AsyncDriver, database: str, given: Collection[str], bound: float
+) -> bool:
+    """Whether Neo4j fails to begin a bare transaction with these bookmarks."""
+    try:
+        async with (
+            asyncio.timeout(bound),
+            driver.session(
+                database=database,
+                bookmarks=neo4j.Bookmarks.from_raw_values(given),
+                default_access_mode=neo4j.READ_ACCESS,
+            ) as session,
+        ):
+            transaction = await session.begin_transaction()
+            await transaction.rollback()
+    except (ClientError, DatabaseError):
+        return True
+    except Exception:  # unreachable, busy, out of time: no verdict on the bookmarks
+        return False
+    return False
+
+
+def refused() -> InvalidInput:
+    return InvalidInput(
+        f"the {HEADER} header holds a bookmark Neo4j cannot read",
+        details={"field": HEADER},
+    )
+
+
+def not_reached(bound: float | None) -> BookmarkNotReached:
+    within = f" within {bound:g} s" if bound is not None else ""
+    return BookmarkNotReached(
+        f"Neo4j has not yet applied the writes the {HEADER} header names{within}; "
+        "try again shortly",
+        details={"field": HEADER},
+    )

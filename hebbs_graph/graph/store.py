@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
 import neo4j
@@ -21,7 +21,7 @@ from neo4j.exceptions import (
     TransientError,
 )
 
-from hebbs_graph.errors import BookmarkNotReached, Conflict, GraphUnavailable, InvalidInput
+from hebbs_graph.errors import BookmarkNotReached, Conflict, GraphUnavailable
 from hebbs_graph.graph import bookmarks
 from hebbs_graph.graph.queries import QueryRegistry
 from hebbs_graph.settings import Settings
@@ -211,25 +211,10 @@ class GraphStore:
             waited.reached()
             return [_row(r) for r in await result.fetch(2**31 - 1)]
 
-    @asynccontextmanager
-    async def _bookmark_wait(self) -> AsyncIterator[_Wait]:
-        """Bound the wait for the request's bookmarks (Neo4j's own is 30 s or more): if
-        the session has not begun within ``neo4j_bookmark_wait_s``, BookmarkNotReached.
-        The block calls ``reached()`` once its transaction has begun; the query's own run
-        is not bounded. Without bookmarks nothing is bounded."""
-        held = bookmarks.current()
-        if held is None or not held.waits:
-            yield _Wait(None)
-            return
+    def _bookmark_wait(self) -> AbstractAsyncContextManager[bookmarks.Wait]:
+        """Bound the wait for the request's bookmarks (graph/bookmarks.py: ``waiting``)."""
         bound = self.settings.neo4j_bookmark_wait_s
-        try:
-            async with asyncio.timeout(bound) as deadline:
-                yield _Wait(deadline)
-        except TimeoutError as exc:
-            if not deadline.expired():
-                raise
-            log.info("the request's bookmarks were not reached within %.1f s", bound)
-            raise _not_reached(bound) from exc
+        return bookmarks.waiting(self._driver, self.database, bound)
 
     @asynccontextmanager
     async def _session(self, *, read: bool = False) -> AsyncIterator[neo4j.AsyncSession]:
@@ -249,7 +234,7 @@ class GraphStore:
         except TransientError as exc:
             if exc.code and "Transaction.BookmarkTimeout" in exc.code:
                 log.info("Neo4j did not reach the request's bookmarks: %s", exc.message)
-                raise _not_reached(None) from exc
+                raise bookmarks.not_reached(None) from exc
             log.info("Neo4j is busy: %s", exc)
             raise GraphUnavailable("Neo4j is busy, try again") from exc
         except ClientError as exc:
@@ -262,10 +247,7 @@ class GraphStore:
                 ) from exc
             if exc.code and "Transaction.InvalidBookmark" in exc.code:
                 log.info("Neo4j refused a bookmark: %s", exc.message)
-                raise InvalidInput(
-                    f"the {bookmarks.HEADER} header holds a bookmark Neo4j cannot read",
-                    details={"field": bookmarks.HEADER},
-                ) from exc
+                raise bookmarks.refused() from exc
             raise
         except DriverError as exc:
             log.warning("Neo4j driver error: %s", exc)
@@ -273,28 +255,6 @@ class GraphStore:
         except OSError as exc:
             log.warning("Neo4j is unreachable: %s", exc)
             raise GraphUnavailable("Neo4j is unreachable; try again shortly") from exc
-
-
-class _Wait:
-    """The deadline of a session's bookmark wait; ``reached()`` lifts it."""
-
-    __slots__ = ("_deadline",)
-
-    def __init__(self, deadline: asyncio.Timeout | None) -> None:
-        self._deadline = deadline
-
-    def reached(self) -> None:
-        if self._deadline is not None:
-            self._deadline.reschedule(None)
-
-
-def _not_reached(bound: float | None) -> BookmarkNotReached:
-    within = f" within {bound:g} s" if bound is not None else ""
-    return BookmarkNotReached(
-        f"Neo4j has not yet applied the writes the {bookmarks.HEADER} header names{within}; "
-        "try again shortly",
-        details={"field": bookmarks.HEADER},
-    )
 
 
 def _retryable(cause: BaseException | None) -> bool:

@@ -23,12 +23,13 @@ from typing import Any, cast
 import httpx
 import pytest
 from litestar import Litestar
+from neo4j.exceptions import ClientError
 
 from hebbs_graph.api.app import create_app
 from hebbs_graph.client import HebbsClient, NotFound
 from hebbs_graph.embedding import Embedder
-from hebbs_graph.errors import BookmarkNotReached
-from hebbs_graph.graph.bookmarks import RequestBookmarks
+from hebbs_graph.errors import BookmarkNotReached, InvalidInput
+from hebbs_graph.graph.bookmarks import RequestBookmarks, collecting
 from hebbs_graph.models.bookmarks import HEADER, MAX_BOOKMARKS
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
@@ -106,6 +107,10 @@ MALFORMED = {
     # Well-formed, but not a bookmark Neo4j can read: refused by Neo4j, answered 400 too.
     "not neo4j's": token(b"hello"),
     "neo4j's prefix, junk after": token(b"FB:abc"),
+    # One character: Neo4j fails on these with a DatabaseError of no name (found by
+    # schemathesis); a bare transaction with them fails too, so the header is at fault.
+    "one character": "d-",
+    "another": "Xl",
 }
 
 
@@ -189,12 +194,16 @@ async def doors(
         yield one, two
 
 
-async def latest_tx(services: Services) -> int:
-    """The id of the newest transaction Neo4j has applied (a read's bookmark names it)."""
+async def latest_bookmark(services: Services) -> str:
+    """A header naming the newest transaction Neo4j has applied (a read's bookmark)."""
     async with services.store._driver.session(database=services.store.database) as session:
         await (await session.run("RETURN 1")).consume()
         (bookmark,) = (await session.last_bookmarks()).raw_values
-    return tx_id(bookmark)
+    return header(bookmark)[HEADER]
+
+
+async def latest_tx(services: Services) -> int:
+    return tx_id(received(await latest_bookmark(services))[0])
 
 
 async def commit_until(services: Services, tx: int) -> None:
@@ -334,3 +343,16 @@ async def test_remembers_written_together_each_answer_the_group_s_bookmark(
         assert got.status_code == 200, got.text
     bookmarks = {b for a in answers for b in received(a.headers[HEADER])}
     assert len(bookmarks) < 8, "some were written together (else this tests nothing)"
+
+
+async def test_a_query_s_own_failure_is_not_put_on_the_header(services: Services) -> None:
+    """A failure before the transaction began is the header's only if a bare transaction
+    with the same bookmarks fails too."""
+    with collecting(received(await latest_bookmark(services))):
+        with pytest.raises(ClientError) as failed:
+            await services.store.run_raw("THIS IS NOT CYPHER")
+        assert "Syntax" in (failed.value.code or "")
+    with collecting(["w"]):
+        with pytest.raises(InvalidInput) as refused:
+            await services.store.run_raw("RETURN 1 AS one")
+        assert refused.value.details == {"field": HEADER}
