@@ -17,6 +17,10 @@ import type {
 } from "./types.js";
 
 export const DEFAULT_URL = "http://127.0.0.1:8000";
+/** The header Neo4j bookmarks travel in (decision 0030): opaque, comma-separated tokens. */
+export const BOOKMARK_HEADER = "Hebbs-Bookmarks";
+/** A request carries at most this many bookmarks (the server's limit); the oldest go. */
+const MAX_BOOKMARKS = 64;
 /** The LLM route may make many provider calls, and a restore may be large: give them longer. */
 export const LONG_TIMEOUT_MS = 900_000;
 
@@ -29,6 +33,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** A fetch of your own (a proxy agent, instrumentation); the global fetch otherwise. */
   fetch?: typeof globalThis.fetch;
+  /** Bookmarks another client held (its `bookmarks`), to read after its writes. */
+  bookmarks?: string;
 }
 
 export interface RequestOptions {
@@ -50,12 +56,28 @@ export class HebbsClient {
   readonly timeoutMs: number;
   readonly #apiKey: string | undefined;
   readonly #fetch: typeof globalThis.fetch;
+  #bookmarks: string[] = [];
 
   constructor(options: ClientOptions = {}) {
     this.baseUrl = (options.baseUrl ?? DEFAULT_URL).replace(/\/+$/, "");
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.#apiKey = options.apiKey;
     this.#fetch = options.fetch ?? globalThis.fetch;
+    this.bookmarks = options.bookmarks;
+  }
+
+  /**
+   * The Neo4j bookmarks of the newest answers this client received, as the opaque
+   * `Hebbs-Bookmarks` value it sends with every request: its reads then see its writes,
+   * whichever worker, host or cluster member serves them. Hand it to another client
+   * (`new HebbsClient({ bookmarks })` or this setter) to carry the session on there.
+   */
+  get bookmarks(): string | undefined {
+    return this.#bookmarks.length ? this.#bookmarks.join(", ") : undefined;
+  }
+
+  set bookmarks(value: string | undefined | null) {
+    this.#bookmarks = tokens(value).slice(-MAX_BOOKMARKS);
   }
 
   // -- memories ---------------------------------------------------------------------------
@@ -342,6 +364,8 @@ export class HebbsClient {
     }
     const headers: Record<string, string> = { Accept: "application/json" };
     if (this.#apiKey) headers.Authorization = `Bearer ${this.#apiKey}`;
+    const sent = this.bookmarks;
+    if (sent) headers[BOOKMARK_HEADER] = sent;
     let body: RequestInit["body"];
     let duplex: "half" | undefined;
     if (request.raw !== undefined) {
@@ -361,6 +385,7 @@ export class HebbsClient {
     let response: Response;
     try {
       response = await this.#fetch(url, init);
+      this.#keepBookmarks(sent, response.headers.get(BOOKMARK_HEADER));
       if (response.status >= 400 && !(request.ok ?? []).includes(response.status)) {
         throw errorFrom(response.status, await response.text(), response.statusText);
       }
@@ -376,6 +401,17 @@ export class HebbsClient {
     } finally {
       if (!request.headersOnly) clearTimeout(timeout);
     }
+  }
+
+  /**
+   * The tokens this request sent are replaced by the ones its answer names (they follow
+   * them); the others stay (answers to requests in flight at once each add theirs).
+   */
+  #keepBookmarks(sent: string | undefined, received: string | null): void {
+    const fresh = tokens(received);
+    if (!fresh.length) return;
+    const gone = new Set([...tokens(sent), ...fresh]);
+    this.#bookmarks = [...this.#bookmarks.filter((t) => !gone.has(t)), ...fresh].slice(-MAX_BOOKMARKS);
   }
 
   #failure(error: unknown, caller: AbortSignal | undefined, timer: AbortSignal, timeoutMs: number): unknown {
@@ -406,6 +442,16 @@ interface SendOptions extends RequestOptions {
   ok?: number[];
   /** Resolve once the headers are in (a stream), with the timeout covering only them. */
   headersOnly?: boolean;
+}
+
+/** The tokens of a Hebbs-Bookmarks value, in order, repeats dropped. */
+function tokens(value: string | undefined | null): string[] {
+  const found: string[] = [];
+  for (const part of (value ?? "").split(",")) {
+    const token = part.trim();
+    if (token && !found.includes(token)) found.push(token);
+  }
+  return found;
 }
 
 /** One path segment, whatever the caller passed (an id never changes the route). */

@@ -10,6 +10,7 @@
  *      │    └── UnknownSession, SessionExpired, NotInSession
  *      ├── Unauthorized       401
  *      ├── GraphUnavailable   503
+ *      │    └── BookmarkNotReached  the bookmarks sent are not applied there yet
  *      ├── LLMError           the server's LLM provider failed (LLMBadOutput, LLMNotConfigured)
  *      ├── ServerError        any other 5xx
  *      └── ApiUnreachable     nothing answered at baseUrl
@@ -79,6 +80,10 @@ export class Unauthorized extends HebbsError {
 export class GraphUnavailable extends HebbsError {
   static override readonly code: string = "graph_unavailable";
 }
+/** The Neo4j member serving the request has not applied the writes its bookmarks name in time. */
+export class BookmarkNotReached extends GraphUnavailable {
+  static override readonly code: string = "bookmark_not_reached";
+}
 export class LLMError extends HebbsError {
   static override readonly code: string = "llm_error";
 }
@@ -115,7 +120,15 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Errors whose code says more than their status does.
 const BY_CODE: Record<string, ErrorClass> = Object.fromEntries(
-  [UnknownSession, SessionExpired, NotInSession, LLMError, LLMBadOutput, LLMNotConfigured].map(
+  [
+    BookmarkNotReached,
+    UnknownSession,
+    SessionExpired,
+    NotInSession,
+    LLMError,
+    LLMBadOutput,
+    LLMNotConfigured,
+  ].map(
     (kind) => [kind.code, kind],
   ),
 );

@@ -7,13 +7,14 @@
  *     const memory = await hebbs.remember({ content: "Acme's budget is $5,000", entity_id: "acme" });
  *     const found = await hebbs.recall({ cue: "what is Acme's budget?", entity_id: "acme" });
  */
-export { DEFAULT_URL, HebbsClient, LONG_TIMEOUT_MS } from "./client.js";
+export { BOOKMARK_HEADER, DEFAULT_URL, HebbsClient, LONG_TIMEOUT_MS } from "./client.js";
 export type { ClientOptions, RequestOptions } from "./client.js";
 export { Subscription } from "./subscribe.js";
 export type { SubscribeOptions } from "./subscribe.js";
 export {
   ApiTimeout,
   ApiUnreachable,
+  BookmarkNotReached,
   Conflict,
   GraphUnavailable,
   HebbsError,

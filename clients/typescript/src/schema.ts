@@ -384,8 +384,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get */
-        get: operations["V1MetricsGet"];
+        /**
+         * Metrics
+         * @description The server's Prometheus figures: requests by path (every worker's), recalls,
+         *     memories written, reflections, contradiction checks and their delay, Neo4j errors;
+         *     then what waits in Neo4j now (checks, pending pairs, memories). No API key.
+         */
+        get: operations["V1MetricsMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1697,6 +1702,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1706,6 +1713,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1715,6 +1724,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1724,6 +1735,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1733,6 +1746,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1742,6 +1757,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1751,6 +1768,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1760,6 +1779,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1769,6 +1790,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1795,6 +1818,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1804,6 +1829,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1813,6 +1840,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1822,6 +1851,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1831,6 +1862,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1840,6 +1873,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1849,6 +1884,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1858,6 +1895,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1884,6 +1923,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1893,6 +1934,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1902,6 +1945,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,6 +1956,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1920,6 +1967,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1929,6 +1978,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1938,6 +1989,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1947,6 +2000,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -1973,6 +2028,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1982,6 +2039,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1991,6 +2050,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2000,6 +2061,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2009,6 +2072,8 @@ export interface operations {
             /** @description Valid input that clashes with stored state: an expired or unknown reflect session, an id that session did not hand out, an LLM route with no LLM set, or a restore into a non-empty tenant, of ids already stored, or of another model's embeddings, or a conversation turn earlier than the last turn its session holds. */
             409: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2018,6 +2083,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2027,6 +2094,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2036,6 +2105,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2045,6 +2116,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2070,6 +2143,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2079,6 +2154,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2088,6 +2165,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,6 +2176,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2106,6 +2187,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2115,6 +2198,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2141,6 +2226,8 @@ export interface operations {
             /** @description The backup, streamed. */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2150,6 +2237,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,6 +2248,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2168,6 +2259,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2177,6 +2270,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2186,6 +2281,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2212,6 +2309,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2221,6 +2320,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2230,6 +2331,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2239,6 +2342,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2248,6 +2353,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2257,6 +2364,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2266,6 +2375,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2275,6 +2386,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2304,6 +2417,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2313,6 +2428,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2322,6 +2439,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2331,6 +2450,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2340,6 +2461,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2349,6 +2472,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2452,6 +2577,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2588,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2470,6 +2599,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2479,6 +2610,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2488,6 +2621,8 @@ export interface operations {
             /** @description Valid input that clashes with stored state: an expired or unknown reflect session, an id that session did not hand out, an LLM route with no LLM set, or a restore into a non-empty tenant, of ids already stored, or of another model's embeddings, or a conversation turn earlier than the last turn its session holds. */
             409: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,6 +2632,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2506,6 +2643,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2515,6 +2654,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2543,6 +2684,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2552,6 +2695,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2561,6 +2706,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2570,6 +2717,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2579,6 +2728,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2588,6 +2739,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2615,6 +2768,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2624,6 +2779,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2633,6 +2790,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2642,6 +2801,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2651,6 +2812,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2660,6 +2823,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2690,6 +2855,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2699,6 +2866,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2708,6 +2877,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2717,6 +2888,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2726,6 +2899,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2735,6 +2910,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2761,6 +2938,8 @@ export interface operations {
             /** @description The content was already remembered: the existing memory, reinforced (reinforced: true); nothing new was stored. */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2770,6 +2949,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2779,6 +2960,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2788,6 +2971,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +2982,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2806,6 +2993,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,6 +3004,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2824,6 +3015,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,6 +3026,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2842,6 +3037,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2866,6 +3063,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2875,6 +3074,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2884,6 +3085,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2893,6 +3096,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,6 +3107,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2911,6 +3118,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2920,6 +3129,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -2944,6 +3155,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2953,6 +3166,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2962,6 +3177,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2971,6 +3188,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2980,6 +3199,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,6 +3210,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2998,6 +3221,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3026,6 +3251,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,6 +3262,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3044,6 +3273,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3053,6 +3284,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3062,6 +3295,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3071,6 +3306,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3080,6 +3317,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3089,6 +3328,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3098,6 +3339,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3122,6 +3365,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +3376,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3387,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,6 +3398,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3158,6 +3409,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3167,6 +3420,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3176,6 +3431,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3202,6 +3459,8 @@ export interface operations {
             /** @description Document created, URL follows */
             201: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3211,6 +3470,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3220,6 +3481,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3229,6 +3492,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +3503,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3247,6 +3514,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3256,6 +3525,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3265,6 +3536,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3274,6 +3547,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3284,7 +3559,7 @@ export interface operations {
             };
         };
     };
-    V1MetricsGet: {
+    V1MetricsMetrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -3299,7 +3574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "text/plain; version=1.0.0; charset=utf-8": string;
                 };
             };
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
@@ -3329,6 +3604,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3338,6 +3615,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3347,6 +3626,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3356,6 +3637,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3365,6 +3648,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3374,6 +3659,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,6 +3670,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3392,6 +3681,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3418,6 +3709,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3427,6 +3720,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3436,6 +3731,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3445,6 +3742,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3454,6 +3753,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3463,6 +3764,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3472,6 +3775,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3481,6 +3786,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3490,6 +3797,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3516,6 +3825,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3525,6 +3836,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3534,6 +3847,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3543,6 +3858,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3552,6 +3869,8 @@ export interface operations {
             /** @description Valid input that clashes with stored state: an expired or unknown reflect session, an id that session did not hand out, an LLM route with no LLM set, or a restore into a non-empty tenant, of ids already stored, or of another model's embeddings, or a conversation turn earlier than the last turn its session holds. */
             409: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3561,6 +3880,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3570,6 +3891,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3579,6 +3902,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3588,6 +3913,8 @@ export interface operations {
             /** @description The configured LLM failed after retries or kept answering in the wrong shape. */
             502: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3597,6 +3924,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3623,6 +3952,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3632,6 +3963,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +3974,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +3985,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +3996,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +4007,8 @@ export interface operations {
             /** @description Valid input that clashes with stored state: an expired or unknown reflect session, an id that session did not hand out, an LLM route with no LLM set, or a restore into a non-empty tenant, of ids already stored, or of another model's embeddings, or a conversation turn earlier than the last turn its session holds. */
             409: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3677,6 +4018,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +4029,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,6 +4040,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3704,6 +4051,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3730,6 +4079,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,6 +4090,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,6 +4101,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3757,6 +4112,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,6 +4123,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3775,6 +4134,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3784,6 +4145,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3793,6 +4156,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3818,6 +4183,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3827,6 +4194,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3836,6 +4205,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3845,6 +4216,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3854,6 +4227,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3863,6 +4238,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -3891,6 +4268,8 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3900,6 +4279,8 @@ export interface operations {
             /** @description Bad input (the message names the field), e.g. a repeated query parameter. */
             400: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3909,6 +4290,8 @@ export interface operations {
             /** @description API keys are configured and the Authorization bearer key is missing or unknown. */
             401: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3918,6 +4301,8 @@ export interface operations {
             /** @description No API keys are configured and the Host is not a loopback name, or the Origin is not the API's own. */
             403: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3927,6 +4312,8 @@ export interface operations {
             /** @description No such memory in this tenant (an id of another tenant is not found either). */
             404: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3936,6 +4323,8 @@ export interface operations {
             /** @description Over a size limit (content 64 KiB, context 16 KiB, batch 1,000 items, conversation 1,000 messages). */
             413: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3945,6 +4334,8 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. */
             415: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3954,6 +4345,8 @@ export interface operations {
             /** @description The body or a parameter does not validate; details lists every field at fault. */
             422: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3963,6 +4356,8 @@ export interface operations {
             /** @description Neo4j cannot be reached right now; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description When a Neo4j transaction committed: its bookmarks. Send the value back in the same header (the clients do) and the request's reads wait until Neo4j has applied these writes, whichever worker, host or cluster member serves it. */
+                    "Hebbs-Bookmarks"?: string;
                     /** @description Seconds. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
