@@ -18,7 +18,6 @@ from litestar.status_codes import (
     HTTP_502_BAD_GATEWAY,
     HTTP_503_SERVICE_UNAVAILABLE,
 )
-from neo4j.exceptions import DriverError, Neo4jError
 
 from hebbs_graph.errors import (
     Conflict,
@@ -31,6 +30,7 @@ from hebbs_graph.errors import (
     TooLarge,
     Unauthorized,
 )
+from hebbs_graph.graph.driver_errors import neo4j_error_kind
 from hebbs_graph.services.metrics import NEO4J_ERRORS
 
 log = logging.getLogger(__name__)
@@ -108,8 +108,9 @@ def http_error(_: Request[Any, Any, Any], exc: HTTPException) -> Response[dict[s
 
 def unexpected_error(req: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
     log.exception("unhandled error on %s %s", req.method, req.url.path, exc_info=exc)
-    if isinstance(exc, Neo4jError | DriverError):
-        NEO4J_ERRORS.labels(kind=type(exc).__name__).inc()
+    kind = neo4j_error_kind(exc)
+    if kind is not None:
+        NEO4J_ERRORS.labels(kind=kind).inc()
     return Response(
         error_body("internal_error", "the server failed to handle this request; see its log"),
         status_code=HTTP_500_INTERNAL_SERVER_ERROR,
