@@ -266,7 +266,7 @@ def _migrate_once(settings: Settings) -> None:
     child.start()
     child.join()
     if child.exitcode != 0:
-        fail(3, "the schema migrations failed (see the log above); no worker was started")
+        fail(3, "the services could not start (see the error above); no worker was started")
 
 
 def _migrate_in_child(settings: Settings) -> None:
