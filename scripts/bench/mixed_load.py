@@ -42,6 +42,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,40 +172,66 @@ async def seed(api: Api, corpus: Corpus, size: int) -> list[str]:
     return sorted(set(ids))
 
 
-async def drive(base: str, args: argparse.Namespace, report: dict[str, Any]) -> Tally:
-    corpus = Corpus(n_entities=args.entities)
+def http_client(base: str, args: argparse.Namespace) -> httpx.AsyncClient:
+    """The clients' shared HTTP client, with the load's key."""
     limits = httpx.Limits(max_connections=args.clients + 4, max_keepalive_connections=args.clients)
     headers = {"Authorization": f"Bearer {KEY}"}
-    async with httpx.AsyncClient(
+    return httpx.AsyncClient(
         base_url=base, headers=headers, timeout=REQUEST_TIMEOUT_S, limits=limits
-    ) as http:
+    )
+
+
+async def seeded_workload(
+    api: Api, args: argparse.Namespace, report: dict[str, Any], reinforce: bool = True
+) -> tuple[list[str], Workload]:
+    """Seed the tenant (waiting for its checks), then the clients' work over it."""
+    corpus = Corpus(n_entities=args.entities)
+    seeded = await seed(api, corpus, args.memories)
+    report["seeded"] = len(seeded)
+    half = args.cues // 2
+    cues = corpus.cues(half, seed="mixed", entity_scoped=True)
+    cues += corpus.cues(args.cues - half, seed="mixed", entity_scoped=False)
+    return seeded, Workload(corpus, cues, list(seeded), args.memories, reinforce)
+
+
+async def run_clients(
+    http: httpx.AsyncClient,
+    args: argparse.Namespace,
+    work: Workload,
+    tally: Tally,
+    report: dict[str, Any],
+    beside: Awaitable[Any] | None = None,
+) -> Any:
+    """The closed-loop clients for warm-up + counted seconds, the load and every process's
+    CPU recorded over the counted part; ``beside`` runs meanwhile (its result returned)."""
+    report["load_before"] = loadavg()
+    start = time.perf_counter()
+    stop = start + args.warmup + args.seconds
+    ticks: dict[int, tuple[str, int]] = {}
+
+    async def count_from_warmup_end() -> None:
+        nonlocal ticks
+        await asyncio.sleep(args.warmup)
+        tally.counting = True
+        report["load_at_start"] = loadavg()
+        ticks = cpu_ticks()
+
+    counter = asyncio.create_task(count_from_warmup_end())
+    other = asyncio.ensure_future(beside) if beside is not None else None
+    await asyncio.gather(*(client(http, n, work, tally, stop) for n in range(args.clients)))
+    await counter
+    report["wall_s"] = round(time.perf_counter() - start - args.warmup, 2)
+    report["cpu_cores"] = cpu_shares(ticks, report["wall_s"])
+    report["load_after"] = loadavg()
+    return await other if other is not None else None
+
+
+async def drive(base: str, args: argparse.Namespace, report: dict[str, Any]) -> Tally:
+    async with http_client(base, args) as http:
         api = Api(http, KEY)
-        seeded = await seed(api, corpus, args.memories)
-        report["seeded"] = len(seeded)
-        half = args.cues // 2
-        cues = corpus.cues(half, seed="mixed", entity_scoped=True)
-        cues += corpus.cues(args.cues - half, seed="mixed", entity_scoped=False)
-        work = Workload(corpus, cues, list(seeded), args.memories, not args.no_reinforce)
+        seeded, work = await seeded_workload(api, args, report, not args.no_reinforce)
         tally = Tally()
-        report["load_before"] = loadavg()
-        start = time.perf_counter()
-        stop = start + args.warmup + args.seconds
-
-        ticks: dict[int, tuple[str, int]] = {}
-
-        async def count_from_warmup_end() -> None:
-            nonlocal ticks
-            await asyncio.sleep(args.warmup)
-            tally.counting = True
-            report["load_at_start"] = loadavg()
-            ticks = cpu_ticks()
-
-        counter = asyncio.create_task(count_from_warmup_end())
-        await asyncio.gather(*(client(http, n, work, tally, stop) for n in range(args.clients)))
-        await counter
-        report["wall_s"] = round(time.perf_counter() - start - args.warmup, 2)
-        report["cpu_cores"] = cpu_shares(ticks, report["wall_s"])
-        report["load_after"] = loadavg()
+        await run_clients(http, args, work, tally, report)
         left = await api.prepare(limit=1)
         report["checks_pending_at_end"] = left["checks_pending"]
         report["seeded_ids"] = len(seeded)

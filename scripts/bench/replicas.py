@@ -57,22 +57,17 @@ from urllib.parse import urlparse
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import httpx
 from common import LOCAL_HOSTS
-from corpus import Corpus
 from mixed_load import (
     KEY,
     MIX,
-    REQUEST_TIMEOUT_S,
     Tally,
-    Workload,
-    client,
-    cpu_shares,
-    cpu_ticks,
+    http_client,
     log,
-    seed,
+    run_clients,
+    seeded_workload,
     summarise,
     written,
 )
-from serve_rss import loadavg
 from serving import REPO
 from write_path import Api
 
@@ -204,41 +199,13 @@ async def drive(
     victim: Replica,
     env: dict[str, str],
 ) -> TimedTally:
-    corpus = Corpus(n_entities=args.entities)
-    limits = httpx.Limits(max_connections=args.clients + 4, max_keepalive_connections=args.clients)
-    headers = {"Authorization": f"Bearer {KEY}"}
-    async with httpx.AsyncClient(
-        base_url=base, headers=headers, timeout=REQUEST_TIMEOUT_S, limits=limits
-    ) as http:
+    async with http_client(base, args) as http:
         api = Api(http, KEY)
-        seeded = await seed(api, corpus, args.memories)
-        report["seeded"] = len(seeded)
-        half = args.cues // 2
-        cues = corpus.cues(half, seed="mixed", entity_scoped=True)
-        cues += corpus.cues(args.cues - half, seed="mixed", entity_scoped=False)
-        work = Workload(corpus, cues, list(seeded), args.memories)
+        _, work = await seeded_workload(api, args, report)
         tally = TimedTally()
         tally.timeline = Timeline()
-        report["load_before"] = loadavg()
-        start = time.perf_counter()
-        stop = start + args.warmup + args.seconds
-        ticks: dict[int, tuple[str, int]] = {}
-
-        async def count_from_warmup_end() -> None:
-            nonlocal ticks
-            await asyncio.sleep(args.warmup)
-            tally.counting = True
-            report["load_at_start"] = loadavg()
-            ticks = cpu_ticks()
-
-        counter = asyncio.create_task(count_from_warmup_end())
-        stopper = asyncio.create_task(stop_one(victim, args, env, tally.timeline))
-        await asyncio.gather(*(client(http, n, work, tally, stop) for n in range(args.clients)))
-        await counter
-        report["wall_s"] = round(time.perf_counter() - start - args.warmup, 2)
-        report["cpu_cores"] = cpu_shares(ticks, report["wall_s"])
-        report["load_after"] = loadavg()
-        report["stopped_replica"] = await stopper
+        stopper = stop_one(victim, args, env, tally.timeline)
+        report["stopped_replica"] = await run_clients(http, args, work, tally, report, stopper)
         t0 = time.perf_counter()
         left = (await api.prepare(limit=1))["checks_pending"]
         while left and time.perf_counter() - t0 < 120:
