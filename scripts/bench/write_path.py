@@ -23,6 +23,11 @@ the API's requests, never at the same time.
    contradiction check has run; then ``--probes`` pairs in an entity of their own,
    "The budget of <name> is $5,000." and "... $2,000.": from the second's answer until
    ``/v1/contradictions/prepare`` of that entity lists the pair, polled every 10 ms.
+3. **The floor** of a single remember (issue 32, item 3), after each size's singles: on
+   fresh texts of the same kind, one text embedded here alone, a bare write transaction
+   creating a ``:Memory`` node (so the same indexes are updated at commit) in a scratch
+   tenant, and an HTTP round trip to the API; the sum of their p50s is the floor, and
+   ``remember_over_floor`` the singles' p50 divided by it.
 
 Tenants are purged at the end unless ``--keep``. ``--reuse TENANT --sizes N`` measures
 only the singles and probes on a templated tenant kept earlier (holding N memories).
@@ -45,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import httpx
 from common import pct, purge_tenant
 from corpus import Corpus
+from neo4j import AsyncGraphDatabase
 from serving import api_server
 
 from hebbs_graph.embedding import Embedder
@@ -169,6 +175,56 @@ async def singles(api: Api, n: int, offset: int) -> dict[str, Any]:
     return {"back_to_back": pct(burst[3:]), "after_its_check": pct(spaced[3:])}
 
 
+BARE_WRITE = """
+CREATE (m:Memory {id: $id, tenant_id: $tenant, entity_id: $entity, kind: 'episode',
+                  content: $content, embedding: $embedding, hidden: 0, importance: 0.5,
+                  created_at: datetime(), occurred_at: datetime(), updated_at: datetime()})
+"""
+
+
+async def floor(
+    http: httpx.AsyncClient, embedder: Embedder, settings: Settings, n: int, offset: int
+) -> dict[str, Any]:
+    """What a single remember cannot go below, each part alone on fresh texts of the same
+    kind: embedding the text here (one call of one text), a bare write transaction that
+    creates the node with the same label, so the same indexes (vector, fulltext, range)
+    are updated at commit, in a scratch tenant removed after, and an HTTP round trip to
+    the API (GET /v1/health/live, the same client). Their p50s add up to the floor."""
+    texts = [
+        f"{item['content']} (floor {offset + i}, {uuid.uuid4().hex[:8]})"
+        for i, item in enumerate(templated(offset, offset + n + 3))
+    ]
+    embed_s, write_s, http_s = [], [], []
+    tenant = f"floor-{uuid.uuid4().hex[:10]}"
+    driver = AsyncGraphDatabase.driver(
+        settings.effective_neo4j_uri, auth=(settings.neo4j_user, settings.neo4j_password)
+    )
+    try:
+        for text in texts:
+            t0 = time.perf_counter()
+            (vector,) = await embedder.embed([text])
+            embed_s.append(time.perf_counter() - t0)
+
+            async def create(tx: Any, text: str = text, vector: list[float] = vector) -> None:
+                params = {"id": uuid.uuid4().hex, "tenant": tenant, "entity": "floor"}
+                await tx.run(BARE_WRITE, content=text, embedding=vector, **params)
+
+            async with driver.session(database=settings.neo4j_database) as session:
+                t0 = time.perf_counter()
+                await session.execute_write(create)
+                write_s.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            await http.get("/v1/health/live")
+            http_s.append(time.perf_counter() - t0)
+        async with driver.session(database=settings.neo4j_database) as session:
+            await session.run("MATCH (m:Memory {tenant_id: $t}) DETACH DELETE m", t=tenant)
+    finally:
+        await driver.close()
+    parts = {"embed": pct(embed_s[3:]), "bare_write": pct(write_s[3:]), "http": pct(http_s[3:])}
+    total = sum(p["p50_ms"] for p in parts.values())
+    return {**parts, "floor_p50_ms": round(total, 2)}
+
+
 async def probes(api: Api, n: int) -> dict[str, Any]:
     delays, missed = [], 0
     for _ in range(n):
@@ -227,10 +283,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         if have == 0:
                             report["ingest"]["templated"] = grown
                     have = size
+                    remember = await singles(main, args.singles, 10_000_000 + size)
+                    bound = await floor(http, embedder, settings, args.singles, 20_000_000 + size)
                     cell = {
                         "memories": size,
                         "ingest_growing_to_here": grown,
-                        "remember": await singles(main, args.singles, 10_000_000 + size),
+                        "remember": remember,
+                        "floor": bound,
+                        "remember_over_floor": {
+                            when: round(remember[when]["p50_ms"] / bound["floor_p50_ms"], 2)
+                            for when in ("back_to_back", "after_its_check")
+                        },
                     }
                     cell["pair_delay"] = await probes(main, args.probes)
                     report["sizes"].append(cell)
