@@ -1,0 +1,58 @@
+"""One request model per operation: the Python client spells each body's fields exactly as
+the REST model the route validates them with (none dropped, none added, none given a
+default of its own), so a field added to a model without the client, or a client
+keyword the server does not know, fails here (issue 32, item 1)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from pydantic import BaseModel
+
+from hebbs_graph.api.app import create_app
+from hebbs_graph.client import HebbsClient
+from hebbs_graph.settings import Settings
+from tests.unit.test_door_parity import DOORS
+
+# Keywords a client method takes besides the body's fields: the path's.
+BESIDE_THE_BODY = {"memory_id"}
+
+
+def body_models() -> dict[tuple[str, str], type[BaseModel]]:
+    found: dict[tuple[str, str], type[BaseModel]] = {}
+    for route in create_app(Settings()).routes:
+        for handler in getattr(route, "route_handlers", []):
+            param = handler.parsed_fn_signature.parameters.get("data")
+            data = param.annotation if param is not None else None
+            if isinstance(data, type) and issubclass(data, BaseModel):
+                for method in handler.http_methods:
+                    found[(method, route.path)] = data
+    return found
+
+
+BODIES = body_models()
+
+
+def test_every_json_body_is_checked_here() -> None:
+    assert len(BODIES) >= 13
+    assert set(BODIES) <= set(DOORS)
+
+
+@pytest.mark.parametrize("operation", sorted(BODIES))
+def test_the_client_spells_the_body_as_the_model_does(operation: tuple[str, str]) -> None:
+    model = BODIES[operation]
+    method = getattr(HebbsClient, DOORS[operation][0])
+    params = {name: p for name, p in inspect.signature(method).parameters.items() if name != "self"}
+    fields = set(model.model_fields)
+    keywords = set(params) - BESIDE_THE_BODY
+    assert keywords == fields, (
+        f"{method.__name__} takes {sorted(keywords - fields)} that {model.__name__} lacks "
+        f"and lacks {sorted(fields - keywords)}"
+    )
+    for name in keywords:
+        default = params[name].default
+        if model.model_fields[name].is_required():
+            continue
+        # The server's default, not a second one in the client.
+        assert default is None, f"{method.__name__}({name}={default!r}) re-declares a default"
