@@ -130,6 +130,14 @@ def recall(
     include_superseded: bool = False,
     include_stale: bool = False,
     reinforce: Annotated[bool, typer.Option(help="Count this recall as an access.")] = True,
+    on_conflict: Annotated[
+        str | None,
+        typer.Option(
+            help="keep (the server's default): both sides of a conflict, marked;"
+            " suppress: of a confirmed contradiction only the more confident side;"
+            " current: as suppress, and every memory that may be superseded left out."
+        ),
+    ] = None,
     view: ViewOpt = ViewName.FULL,
     url: Url = DEFAULT_URL,
     api_key: ApiKey = None,
@@ -165,6 +173,8 @@ def recall(
         body["weights"] = parse_weights(weights)
     if preset:
         body["preset"] = preset
+    if on_conflict:
+        body["on_conflict"] = on_conflict
     out = run(url, api_key, lambda c: c.recall(cue, view=view_of(view), **body))
     show(out, fmt)
     if not out.results and fmt == Format.TABLE:

@@ -56,3 +56,58 @@ def test_the_client_spells_the_body_as_the_model_does(operation: tuple[str, str]
             continue
         # The server's default, not a second one in the client.
         assert default is None, f"{method.__name__}({name}={default!r}) re-declares a default"
+
+
+# The CLI spells some fields its own way (a flag per edge type, a file for a list): each
+# field set through other options, with those options. Every other field is an option of
+# its own name; every other option is a field, the door's own (DOOR_OPTIONS) or the path's.
+CLI_SPELLING: dict[str, dict[str, set[str]]] = {
+    "remember": {
+        "edges": {"caused_by", "related_to"},
+        "on_duplicate": {"store_duplicate"},
+        "tags": {"tag"},
+    },
+    "recall": {
+        "strategies": {
+            "strategy",
+            "time_range",
+            "seed",
+            "edge_types",
+            "direction",
+            "max_depth",
+            "cross_entity",
+            "alpha",
+            "with_",
+        }
+    },
+    "contradiction-prepare": {"wait_for_checks_s": {"wait"}},
+    # The command pages through every page itself.
+    "contradiction-scan": {"cursor": set(), "limit": {"batch_size"}},
+    "conversation": {"messages": {"path"}},
+    "forget": {"memory_ids": {"memory_id"}},
+    # POST /v1/memories/batch from a file (and a backup's import, whose options these are).
+    "import": {"memories": {"path", "batch_size", "allow_non_empty", "re_embed"}},
+    "prime": {"similarity_cue": {"cue"}, "wait_for_checks_s": {"wait"}},
+    "reflect-commit": {"stale_verdicts": {"verdicts"}},
+    "revise": {"content": {"text"}},
+}
+DOOR_OPTIONS = {"url", "api_key", "fmt", "memory_id"}
+
+
+@pytest.mark.parametrize("operation", sorted(BODIES))
+def test_the_cli_sets_every_field_of_the_body(operation: tuple[str, str]) -> None:
+    from typer.main import get_command
+
+    from hebbs_graph.cli.main import app as cli_app
+    from tests.cli_support import load_all_commands
+
+    load_all_commands()
+    name = DOORS[operation][1]
+    command = get_command(cli_app).commands[name]  # type: ignore[attr-defined]
+    options = {p.name for p in command.params}
+    fields = set(BODIES[operation].model_fields)
+    spelled = CLI_SPELLING.get(name, {})
+    unset = fields - options - set(spelled)
+    assert not unset, f"`hebbs-graph {name}` cannot set {sorted(unset)}"
+    own = options - fields - DOOR_OPTIONS - set().union(*spelled.values())
+    assert not own, f"`hebbs-graph {name}` has {sorted(own)}, which no field takes"
