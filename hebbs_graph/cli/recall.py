@@ -108,7 +108,9 @@ def recall(
             " them and their fields.",
         ),
     ] = None,
-    top_k: Annotated[int, typer.Option("-k", "--top-k", min=1, max=1000)] = 10,
+    top_k: Annotated[
+        int | None, typer.Option("-k", "--top-k", min=1, max=1000, help="The server's: 10.")
+    ] = None,
     entity_id: EntityOpt = None,
     weights: Annotated[str | None, typer.Option(help="r:t:i:c, e.g. 0.5:0.2:0.2:0.1")] = None,
     preset: Annotated[str | None, typer.Option(help="default, semantic, recent, important")] = None,
@@ -127,9 +129,11 @@ def recall(
             " e.g. --with session_id=S1; repeatable.",
         ),
     ] = None,
-    include_superseded: bool = False,
-    include_stale: bool = False,
-    reinforce: Annotated[bool, typer.Option(help="Count this recall as an access.")] = True,
+    include_superseded: Annotated[bool | None, typer.Option(help="The server's: no.")] = None,
+    include_stale: Annotated[bool | None, typer.Option(help="The server's: no.")] = None,
+    reinforce: Annotated[
+        bool | None, typer.Option(help="Count this recall as an access (the server's: yes).")
+    ] = None,
     on_conflict: Annotated[
         str | None,
         typer.Option(
@@ -161,13 +165,16 @@ def recall(
     }
     options = {k: v for k, v in given.items() if v is not None} | parse_with(with_ or [])
     specs = specs_for(strategy or [DEFAULT_STRATEGY], options, FLAGS)
-    body: dict[str, Any] = {
-        "strategies": specs,
+    # Left out when not given: the server's defaults, not a second copy of them here.
+    given_fields = {
         "top_k": top_k,
         "entity_id": entity_id,
         "include_superseded": include_superseded,
         "include_stale": include_stale,
         "reinforce": reinforce,
+    }
+    body: dict[str, Any] = {"strategies": specs} | {
+        k: v for k, v in given_fields.items() if v is not None
     }
     if weights:
         body["weights"] = parse_weights(weights)
