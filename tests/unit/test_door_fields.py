@@ -6,9 +6,10 @@ keyword the server does not know, fails here (issue 32, item 1)."""
 from __future__ import annotations
 
 import inspect
+from datetime import timedelta
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from hebbs_graph.api.app import create_app
 from hebbs_graph.client import HebbsClient
@@ -111,3 +112,34 @@ def test_the_cli_sets_every_field_of_the_body(operation: tuple[str, str]) -> Non
     assert not unset, f"`hebbs-graph {name}` cannot set {sorted(unset)}"
     own = options - fields - DOOR_OPTIONS - set().union(*spelled.values())
     assert not own, f"`hebbs-graph {name}` has {sorted(own)}, which no field takes"
+
+
+def _same(cli_default: object, model_default: object) -> bool:
+    """A CLI default read as the model reads it (an enum's value, an ISO duration)."""
+    value = getattr(cli_default, "value", cli_default)
+    if isinstance(model_default, timedelta) and isinstance(value, str):
+        return TypeAdapter(timedelta).validate_python(value) == model_default
+    return bool(value == model_default)
+
+
+@pytest.mark.parametrize("operation", sorted(BODIES))
+def test_a_cli_default_is_the_models_own(operation: tuple[str, str]) -> None:
+    """Where a command shows a default (for its help), it is the one the server applies:
+    the two cannot drift apart."""
+    from typer.main import get_command
+
+    from hebbs_graph.cli.main import app as cli_app
+    from tests.cli_support import load_all_commands
+
+    load_all_commands()
+    name = DOORS[operation][1]
+    command = get_command(cli_app).commands[name]  # type: ignore[attr-defined]
+    fields = BODIES[operation].model_fields
+    for option in command.params:
+        field = fields.get(option.name or "")
+        if field is None or field.is_required() or option.default in (None, ()):
+            continue
+        assert _same(option.default, field.default), (
+            f"`hebbs-graph {name} --{option.name}` defaults to {option.default!r}, "
+            f"the server to {field.default!r}"
+        )
