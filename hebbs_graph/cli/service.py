@@ -9,6 +9,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -231,6 +232,20 @@ def serve(
         )
 
 
+METRICS_PREFIX = "hebbs-graph-metrics-"
+
+
+def _remove_dead_servers_metrics() -> None:
+    """A server killed outright (SIGKILL) could not remove its figures' folder: remove
+    those whose server (the pid in the name) is gone."""
+    if not sys.platform.startswith("linux"):
+        return  # no /proc to ask
+    for folder in Path(tempfile.gettempdir()).glob(f"{METRICS_PREFIX}*-*"):
+        pid = folder.name.removeprefix(METRICS_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 @contextmanager
 def metrics_across_workers() -> Iterator[None]:
     """/v1/metrics adds up every worker's figures (api/metrics.py): the workers write them
@@ -242,7 +257,8 @@ def metrics_across_workers() -> Iterator[None]:
     if os.environ.get(MULTIPROC_ENV):
         yield
         return
-    folder = tempfile.mkdtemp(prefix="hebbs-graph-metrics-")
+    _remove_dead_servers_metrics()
+    folder = tempfile.mkdtemp(prefix=f"{METRICS_PREFIX}{os.getpid()}-")
     os.environ[MULTIPROC_ENV] = folder
     try:
         yield

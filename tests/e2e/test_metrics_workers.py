@@ -37,7 +37,11 @@ def one(
 
 
 def test_every_scrape_adds_up_every_worker(tenant: str, tmp_path: Path) -> None:
-    before = set(Path(tempfile.gettempdir()).glob("hebbs-graph-metrics-*"))
+    # A folder left by a server killed outright (its pid is past any pid Linux gives).
+    left = Path(tempfile.gettempdir()) / "hebbs-graph-metrics-999999999-x"
+    left.mkdir(exist_ok=True)
+    (left / "counter_1.db").write_bytes(b"")
+    before = set(Path(tempfile.gettempdir()).glob("hebbs-graph-metrics-*")) - {left}
     with served(tenant, tmp_path / "serve.log", "--workers", "2") as (url, key, proc):
         assert len(spawned_workers(proc.pid, 2)) == 2
         auth = {"Authorization": f"Bearer {key}"}
@@ -74,5 +78,6 @@ def test_every_scrape_adds_up_every_worker(tenant: str, tmp_path: Path) -> None:
     counts = [one(found, requests, path="/v1/metrics") for found in scraped]
     assert counts == sorted(counts), counts
     assert counts[-1] - counts[0] == SCRAPES - 1, counts
-    # The figures' folder went with the server.
+    # The figures' folder went with the server, and the dead server's with this start.
     assert set(Path(tempfile.gettempdir()).glob("hebbs-graph-metrics-*")) <= before
+    assert not left.exists()
