@@ -1,0 +1,46 @@
+"""The folder in which the workers of ``serve --workers N`` keep their Prometheus figures,
+so that /v1/metrics adds them up (decision 0032)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+METRICS_PREFIX = "hebbs-graph-metrics-"
+
+
+def _remove_dead_servers_metrics() -> None:
+    """A server killed outright (SIGKILL) could not remove its figures' folder: remove
+    those whose server (the pid in the name) is gone."""
+    if not sys.platform.startswith("linux"):
+        return  # no /proc to ask
+    for folder in Path(tempfile.gettempdir()).glob(f"{METRICS_PREFIX}*-*"):
+        pid = folder.name.removeprefix(METRICS_PREFIX).split("-", 1)[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def metrics_across_workers() -> Iterator[None]:
+    """/v1/metrics adds up every worker's figures (api/metrics.py): the workers write them
+    to files in a folder made for this run (PROMETHEUS_MULTIPROC_DIR, inherited), removed
+    when the server stops. A folder the caller set is used as it is (prometheus_client
+    wants it emptied before each start: that is then the caller's to do)."""
+    from hebbs_graph.api.metrics import MULTIPROC_ENV
+
+    if os.environ.get(MULTIPROC_ENV):
+        yield
+        return
+    _remove_dead_servers_metrics()
+    folder = tempfile.mkdtemp(prefix=f"{METRICS_PREFIX}{os.getpid()}-")
+    os.environ[MULTIPROC_ENV] = folder
+    try:
+        yield
+    finally:
+        os.environ.pop(MULTIPROC_ENV, None)
+        shutil.rmtree(folder, ignore_errors=True)
