@@ -292,6 +292,19 @@ def row_line(run: dict[str, Any]) -> str:
     )
 
 
+def load_shape(args: argparse.Namespace) -> dict[str, Any]:
+    """What a run's report says of its load (clients, times, seed, mix, start)."""
+    return {
+        "clients": args.clients,
+        "seconds": args.seconds,
+        "warmup_s": args.warmup,
+        "memories": args.memories,
+        "entities": args.entities,
+        "mix": dict(MIX),
+        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     tenant = f"bench-mixed-{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}"
     port = args.port or free_port()
@@ -303,13 +316,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "repo": str(args.repo),
         "settings": dict(args.set),
         "recall_reinforce": not args.no_reinforce,
-        "clients": args.clients,
-        "seconds": args.seconds,
-        "warmup_s": args.warmup,
-        "memories": args.memories,
-        "entities": args.entities,
-        "mix": dict(MIX),
-        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **load_shape(args),
     }
     tally = Tally()
     try:

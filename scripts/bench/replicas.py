@@ -59,9 +59,9 @@ import httpx
 from common import LOCAL_HOSTS
 from mixed_load import (
     KEY,
-    MIX,
     Tally,
     http_client,
+    load_shape,
     log,
     run_clients,
     seeded_workload,
@@ -262,13 +262,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "stop": args.stop,
         "stop_at_s": args.stop_at,
         "restart_after_s": args.restart_after,
-        "clients": args.clients,
-        "seconds": args.seconds,
-        "warmup_s": args.warmup,
-        "memories": args.memories,
-        "entities": args.entities,
-        "mix": dict(MIX),
-        "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        **load_shape(args),
         "nginx": subprocess.run([nginx, "-v"], capture_output=True, text=True).stderr.strip(),
     }
     t0 = time.perf_counter()

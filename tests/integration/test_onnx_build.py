@@ -156,6 +156,14 @@ def exported(model: Any, cache_dir: Path) -> OnnxEmbedder:
     )
 
 
+def assert_same_vectors(got: Any, expected: Any, what: str, max_diff: float) -> None:
+    """Cosine ≥ 0.9999 row by row and every coordinate within ``max_diff`` (printed)."""
+    cos, diff = cosines(got, expected), np.abs(got - expected).max()
+    print(f"\n{what}: 1 - min cosine {1 - cos.min():.1e}, max |d| {diff:.1e}")
+    assert cos.min() >= 0.9999
+    assert diff < max_diff
+
+
 def test_the_built_graph_gives_the_torch_exports_vectors(
     model: Any, built: OnnxEmbedder, exported: OnnxEmbedder
 ) -> None:
@@ -164,12 +172,7 @@ def test_the_built_graph_gives_the_torch_exports_vectors(
     got = np.array(built.embed_sync(TEXTS))
     expected = np.array(exported.embed_sync(TEXTS))
     assert got.shape == expected.shape == (len(TEXTS), 384)
-    cos, diff = cosines(got, expected), np.abs(got - expected).max()
-    print(
-        f"\nbuilt vs torch export, {len(TEXTS)} texts: 1 - min cosine {1 - cos.min():.1e}, max |d| {diff:.1e}"
-    )
-    assert cos.min() >= 0.9999
-    assert diff < 1e-5
+    assert_same_vectors(got, expected, f"built vs torch export, {len(TEXTS)} texts", 1e-5)
 
 
 def test_the_built_graph_gives_sentence_transformers_vectors(
@@ -177,12 +180,7 @@ def test_the_built_graph_gives_sentence_transformers_vectors(
 ) -> None:
     got = np.array(built.embed_sync(TEXTS))
     expected = model.encode(TEXTS, normalize_embeddings=True, show_progress_bar=False)
-    cos, diff = cosines(got, expected), np.abs(got - expected).max()
-    print(
-        f"\nbuilt vs sentence-transformers: 1 - min cosine {1 - cos.min():.1e}, max |d| {diff:.1e}"
-    )
-    assert cos.min() >= 0.9999
-    assert diff < 1e-4
+    assert_same_vectors(got, expected, "built vs sentence-transformers", 1e-4)
 
 
 def test_the_manifest_is_the_torch_routes_but_for_the_probe_vectors(
