@@ -17,7 +17,11 @@ recall does (``supersession.changed``). Reported per source and scope:
   older one (what ranks it first without a verdict);
 - pairs: the share of old/new pairs within changed groups that are among the
   candidates and flagged, and of those among the candidates;
-- precision: flagged old/new pairs of one group over every flagged pair;
+- precision: flagged old/new pairs of one group over every flagged pair; and, as a
+  separate figure, counting a flagged pair between two changed groups that ask the same
+  question (``same_question``: a source may ask one question twice, "When does the new
+  episodes of supernatural start?" / "When do the new …") as a change; the pairs it
+  counts so are printed, for a reader to check;
 - look-alikes: flagged pairs within look-alike groups (all true).
 """
 
@@ -27,6 +31,7 @@ import argparse
 import asyncio
 import hashlib
 import json
+import re
 import sys
 import warnings
 from collections.abc import Callable
@@ -44,10 +49,107 @@ K = 10
 MIN_SIMILARITY = 0.5
 MIN_CONFIDENCE = 0.35
 
+# Which question a group asks: its questions' words, lowercased, without the words that
+# do not change the question (articles, prepositions, forms of "be", "do", "have" and
+# the other auxiliaries; "when", "where", "who" … do, and stay) nor those that only say
+# "now" (SituatedQA asks every question about when it is asked: "… right now", "the
+# current …" restate it), plurals made singular. Two groups ask the same question when
+# one question of each has the same words: equal, not a share of them, as one word more
+# can make another question ("… the last world cup" / "… the last 10 world cups",
+# "… olympics" / "… winter olympics"). A question two groups of a source share word for
+# word is a template asked of every subject (Dialogue NLI's "How old am I?", of many
+# speakers), not one question asked twice: it joins no groups (``own_questions``).
+_FUNCTION_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "and",
+        "or",
+        "by",
+        "with",
+        "from",
+        "as",
+        "into",
+        "about",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "shall",
+        "should",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+    }
+)
+_NOW_WORDS = frozenset({"now", "current", "currently", "today", "presently"})
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def question_words(question: str) -> frozenset[str]:
+    """The words that say which question is asked (see ``_FUNCTION_WORDS``)."""
+    text = question.lower().replace("\u2019", "'")
+    text = re.sub(r"n't\b", " not", text)  # "didn't go" keeps its "not"
+    text = re.sub(r"'s\b", "", text)
+    text = re.sub(r"\bright now\b", "now", text)
+    words = set()
+    for w in _WORD.findall(text):
+        if w in _FUNCTION_WORDS or w in _NOW_WORDS:
+            continue
+        if len(w) > 4 and w.endswith("ies"):
+            w = w[:-3] + "y"
+        elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        words.add(w)
+    return frozenset(words)
+
+
+def own_questions(groups: list[dict[str, Any]]) -> list[list[str]]:
+    """Each group's questions that no other group of the source has word for word."""
+    seen: dict[str, int] = {}
+    for g in groups:
+        for q in set(g.get("questions", [])):
+            seen[q] = seen.get(q, 0) + 1
+    return [[q for q in g.get("questions", []) if seen[q] == 1] for g in groups]
+
+
+def same_question(a: list[str], b: list[str]) -> bool:
+    """Whether two groups (their questions) ask one question in other words."""
+    asked = {question_words(q) for q in a} - {frozenset()}
+    return any(question_words(q) in asked for q in b)
+
 
 def statements(source: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
-    for g in source["groups"]:
+    for g, own in zip(source["groups"], own_questions(source["groups"]), strict=True):
         for n, s in enumerate(g["statements"]):
             out.append(
                 {
@@ -58,6 +160,7 @@ def statements(source: dict[str, Any]) -> list[dict[str, Any]]:
                     "last": n == len(g["statements"]) - 1,
                     "text": s["text"],
                     "at": s["occurred_at"],
+                    "questions": own,
                 }
             )
     return out
@@ -110,6 +213,12 @@ def judge(
     same = {p for p in flagged if items[p[0]]["group"] == items[p[1]]["group"]}
     changed_same = {p for p in same if items[p[0]]["kind"] == "changed"}
     look = {p for p in same if items[p[0]]["kind"] == "lookalike"}
+    asked_alike = {
+        p
+        for p in flagged - same
+        if items[p[0]]["kind"] == items[p[1]]["kind"] == "changed"
+        and same_question(items[p[0]]["questions"], items[p[1]]["questions"])
+    }
     all_old_new = {
         (i, j)
         for i in range(len(items))
@@ -133,6 +242,14 @@ def judge(
         "flagged": len(flagged),
         "precision": _share(len(changed_same), len(flagged - look) + len(look)),
         "precision_without_lookalikes": _share(len(changed_same), len(flagged - look)),
+        # Not instead of the strict figure: beside it, with the pairs it counts shown.
+        "precision_same_question_merged": _share(
+            len(changed_same) + len(asked_alike), len(flagged - look)
+        ),
+        "flagged_across_same_question": len(asked_alike),
+        "same_question_pairs": sorted(
+            {(items[i]["questions"][0], items[j]["questions"][0]) for i, j in asked_alike}
+        ),
         "lookalike_pairs_flagged": len(look),
         "lookalike_candidates": sum(
             1
@@ -165,6 +282,8 @@ async def run(paths: list[Path], show: int) -> dict[str, Any]:
             out[f"{source['source']}/{scope}"] = row
             print(f"{source['source']:14} {scope:7} {_line(row['detection'])}")
             print(f"{'':14} {'recall':7} {_line(row['recall_check'])}")
+            for a, b in row["detection"]["same_question_pairs"]:
+                print(f"  SAME QUESTION {a!r} / {b!r}")
         if show:
             _show_misses(items, show)
     return out
@@ -174,7 +293,9 @@ def _line(r: dict[str, Any]) -> str:
     return (
         f"slots {r['slot_newest_paired']} of {r['slots']}, pairs flagged "
         f"{r['old_new_flagged']} (candidates {r['old_new_candidates']}), precision "
-        f"{r['precision_without_lookalikes']}, look-alike pairs flagged "
+        f"{r['precision_without_lookalikes']} ({r['precision_same_question_merged']} with "
+        f"{r['flagged_across_same_question']} pairs of groups asking the same question), "
+        f"look-alike pairs flagged "
         f"{r['lookalike_pairs_flagged']}/{r['lookalike_candidates']}"
     )
 

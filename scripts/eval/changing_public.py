@@ -23,10 +23,14 @@ question, scoped to the entity in *entity*; top_k 10, ``on_conflict: keep``): th
 where the newest value ranks above every older value that is in the top 10, where it
 is first, where it is in the top 10, and where a pending pair joins the newest value and
 an older one of its group (a value that comes back is the newest in any of its copies) (recall: the share of groups; precision: pending pairs of
-one changed group over every pending pair raised among the changed groups). For
-look-alike groups: the share of their statements in the top 10 of their own questions,
-how many of those are marked ``may_be_superseded_by``, and pending pairs raised among
-them.
+one changed group over every pending pair raised among the changed groups; beside it,
+not instead, ``pair_precision_same_question_merged`` also counts a pair between two
+changed groups that ask the same question in other words as a change, by
+``change_pairs.same_question``, and prints those pairs). For look-alike
+groups: the share of their statements in the top 10 of their own questions, by text (a
+statement stored twice, in a changed and a look-alike group, is found in either copy;
+``lookalike_true_in_top10_by_id``: the look-alike group's own copy only), how many of
+those are marked ``may_be_superseded_by``, and pending pairs raised among them.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/eval/: change_pairs
+from change_pairs import own_questions, same_question
 from common import purge_tenant
 
 from hebbs_graph.models.memory import MemoryIn
@@ -134,7 +140,7 @@ async def score(
     mode: str,
 ) -> dict[str, Any]:
     changed = {"questions": 0, "above": 0, "first": 0, "in_top": 0, "slots": 0, "paired": 0}
-    alike = {"questions": 0, "true": 0, "in_top": 0, "marked": 0, "moved": 0}
+    alike = {"questions": 0, "true": 0, "in_top": 0, "by_id": 0, "marked": 0, "moved": 0}
     group_of = {mid: g for (g, _), mid in ids.items()}
     for g_at, g in enumerate(groups):
         mine = [ids[(g_at, s)] for s in range(len(g["statements"]))]
@@ -171,6 +177,12 @@ async def score(
                 alike["questions"] += 1
                 alike["true"] += len(said)
                 alike["in_top"] += len(said & set(got))
+                top_ids = {r.memory.id for r in results}
+                alike["by_id"] += len({t for m, t in zip(mine, texts, strict=True) if m in top_ids})
+                for t in sorted(said - set(got)):
+                    if SHOW["left"] > 0:
+                        SHOW["left"] -= 1
+                        print(f"  LOOK-ALIKE MISS {q!r} {t!r}: {got[:3]}", file=sys.stderr)
                 for r in results:
                     if r.memory.content in said:
                         alike["marked"] += bool(r.may_be_superseded_by)
@@ -179,6 +191,9 @@ async def score(
     kinds = {mid: groups[g]["kind"] for mid, g in group_of.items()}
     in_changed = [p for p in pending if all(kinds.get(x) == "changed" for x in p)]
     same = [p for p in in_changed if len({group_of[x] for x in p}) == 1]
+    text_of = {mid: groups[g]["statements"][s]["text"] for (g, s), mid in ids.items()}
+    across = set(in_changed) - set(same)
+    asked_alike = _asked_alike(groups, group_of, text_of, across)
     among_alike = [
         p
         for p in pending
@@ -193,13 +208,36 @@ async def score(
         "newest_in_top10": _share(changed["in_top"], q),
         "pair_recall": _share(changed["paired"], changed["slots"]),
         "pair_precision": _share(len(same), len(in_changed)),
+        "pair_precision_same_question_merged": _share(
+            len(same) + len(asked_alike), len(in_changed)
+        ),
+        "pairs_across_same_question": len(asked_alike),
         "pending_pairs": len(pending),
         "lookalike_questions": alike["questions"],
         "lookalike_true_in_top10": _share(alike["in_top"], alike["true"]),
+        "lookalike_true_in_top10_by_id": _share(alike["by_id"], alike["true"]),
         "lookalike_marked": alike["marked"],
         "lookalike_moved": alike["moved"],
         "lookalike_pending_pairs": len(among_alike),
     }
+
+
+def _asked_alike(
+    groups: list[dict[str, Any]],
+    group_of: dict[str, int],
+    text_of: dict[str, str],
+    pairs: set[frozenset[str]],
+) -> list[frozenset[str]]:
+    """The pairs between two groups that ask the same question in other words (by
+    ``change_pairs.same_question``); each is printed, for a reader to check."""
+    asked = own_questions(groups)
+    out = []
+    for p in sorted(pairs, key=lambda p: sorted(text_of[x] for x in p)):
+        a, b = sorted({group_of[x] for x in p})
+        if same_question(asked[a], asked[b]):
+            out.append(p)
+            print(f"  SAME QUESTION {' / '.join(sorted(repr(text_of[x]) for x in p))}")
+    return out
 
 
 def _share(n: int, d: int) -> float | None:
