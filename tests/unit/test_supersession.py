@@ -183,3 +183,42 @@ def test_answering_a_cue_alike_takes_one_kind_of_answer() -> None:
     later = result("later", 2, "The next release comes out in spring.")
     cue = "When does the next release come out?"
     assert supersession.from_cue([first, later], cue, set()) == {"first": {"later"}}
+
+
+def led(mid: str, day: int, content: str, relevance: float) -> RecallResult:
+    r = result(mid, day, content)
+    r.breakdown.relevance = relevance
+    return r
+
+
+def test_two_that_lead_the_scope_on_relevance_answer_a_cue_about_now_alike() -> None:
+    """Old and new value in words that share nothing with the cue or each other: they
+    lead the scope by the largest drop in relevance, so the newer comes first."""
+    married = led("married", 1, "i am married to a doctor .", 0.62)
+    single = led("single", 20, "eh , i am single so i do not need a lot", 0.55)
+    other = [led(f"o{i}", 2 + i, f"i like hiking trip {i}", 0.2 - 0.01 * i) for i in range(4)]
+    cue = "Am I married?"
+    assert supersession.from_cue([married, single, *other], cue, set()) == {"married": {"single"}}
+    # A question about another time, or a past one, decides nothing.
+    assert supersession.from_cue([married, single, *other], "Was I married in 2019?", set()) == {}
+
+
+def test_a_memory_that_leads_alone_or_a_fall_without_a_break_sets_nothing_apart() -> None:
+    best = led("best", 1, "i am 25 years old .", 0.9)
+    rest = [led(f"r{i}", 2 + i, f"i like painting {i}", 0.4 - 0.02 * i) for i in range(4)]
+    assert supersession.leaders([best, *rest]) == []
+    falling = [
+        led(f"f{i}", 1 + i, f"i like running {i}", v)
+        for i, v in enumerate((0.9, 0.8, 0.65, 0.45, 0.2, 0.1))
+    ]
+    assert supersession.leaders(falling) == []  # no drop larger than what it would set apart
+    assert supersession.leaders([best]) == []
+
+
+def test_leaders_keep_one_kind_of_answer() -> None:
+    """Leading together is not answering alike when one gives a quantity and the other
+    no number ("What is Acme's budget?")."""
+    budget = led("budget", 1, "Acme's budget is $5,000", 0.8)
+    approved = led("approved", 2, "Acme's CFO signed off on the plan", 0.75)
+    other = [led(f"o{i}", 3 + i, f"Acme hired engineer {i}", 0.1) for i in range(3)]
+    assert supersession.from_cue([budget, approved, *other], "What is Acme's budget?", set()) == {}

@@ -32,6 +32,8 @@ from hebbs_graph.services.records import pair_key as pair_key
 SLOT_POOL = 100
 # The candidates a cue asking for the current state is checked against.
 CUE_POOL = 50
+# How many drops in relevance ``leaders`` looks at: at most this many lead together.
+LEADER_DROPS = 4
 
 
 def stated_at(memory: Memory) -> datetime:
@@ -108,24 +110,33 @@ def from_slots(
 def from_cue(
     ranked: list[RecallResult], cue: str | None, skip: set[str], *, tenant_wide: bool = False
 ) -> dict[str, set[str]]:
-    """older id -> newer ids, for two of the best candidates of one scope that both hold
-    every content word of a cue asking for the current state (``current.py``): they
-    answer the same question (the same words of it), and the newer may have replaced
-    the older."""
+    """older id -> newer ids, for two of the best candidates of one scope that answer a
+    cue asking for the current state alike (``current.py``), and the newer may have
+    replaced the older: both hold every content word of the cue (the same words of it),
+    or both lead the scope on relevance to it (``leaders``), whatever their words."""
     if not current.asks_current(cue):
         return {}
     terms = current.cue_terms(cue or "")
+    pool = ranked[:CUE_POOL]
     held = {
         r.memory.id: words
-        for r in ranked[:CUE_POOL]
+        for r in pool
         if (words := current.answered(r.memory.content, terms)) is not None
     }
-    answering = [r for r in ranked[:CUE_POOL] if r.memory.id in held]
+    answering = [r for r in pool if r.memory.id in held]
+    pairs = [
+        (a, b)
+        for a, b in itertools.combinations(answering, 2)
+        if held[a.memory.id] == held[b.memory.id]  # else they answer different parts
+    ]
+    scopes: dict[str | None, list[RecallResult]] = {}
+    for r in pool:
+        scopes.setdefault(None if tenant_wide else r.memory.entity_id, []).append(r)
+    for members in scopes.values():
+        pairs += itertools.combinations(leaders(members), 2)
     out: dict[str, set[str]] = {}
-    for a, b in itertools.combinations(answering, 2):
+    for a, b in pairs:
         ma, mb = a.memory, b.memory
-        if held[ma.id] != held[mb.id]:
-            continue  # they answer different parts of the cue
         if {current.numbers(ma.content, terms), current.numbers(mb.content, terms)} == {0, 2}:
             continue  # one gives a quantity, the other no number: not one answer's kind
         if not tenant_wide and ma.entity_id != mb.entity_id:
@@ -136,6 +147,26 @@ def from_cue(
         if older.superseded_by is None:
             out.setdefault(older.id, set()).add(newer.id)
     return out
+
+
+def leaders(members: list[RecallResult]) -> list[RecallResult]:
+    """The candidates of one scope that lead on relevance to the cue, when two or more
+    do: those before the largest drop in relevance among the first ``LEADER_DROPS``
+    (after the last candidate, the drop is to 0). A question about now that two memories
+    answer, in words that share nothing with it or each other ("Am I married?": "i am
+    married with two kids" / "eh , i am single so i do not need a lot"), still puts both
+    ahead of the rest of the scope by a margin the scope's own relevances show (the
+    drop after them is larger than their own spread); one that leads alone, or a scope
+    whose relevances fall evenly, sets nothing apart."""
+    ordered = sorted(members, key=lambda r: r.breakdown.relevance, reverse=True)
+    values = [r.breakdown.relevance for r in ordered] + [0.0]
+    drops = min(LEADER_DROPS, len(values) - 1)
+    if drops < 2:
+        return []
+    cut = max(range(drops), key=lambda i: values[i] - values[i + 1]) + 1
+    spread, drop = values[0] - values[cut - 1], values[cut - 1] - values[cut]
+    # The leaders are closer to one another than the last of them is to the rest.
+    return ordered[:cut] if cut >= 2 and spread < drop else []
 
 
 # Recall asks of the same candidates again and again (an entity's recent turns, a
