@@ -222,3 +222,20 @@ def test_leaders_keep_one_kind_of_answer() -> None:
     approved = led("approved", 2, "Acme's CFO signed off on the plan", 0.75)
     other = [led(f"o{i}", 3 + i, f"Acme hired engineer {i}", 0.1) for i in range(3)]
     assert supersession.from_cue([budget, approved, *other], "What is Acme's budget?", set()) == {}
+
+
+def test_two_turns_of_one_session_do_not_lead_as_old_and_new() -> None:
+    """Turns of one conversation session are one moment: the later does not replace the
+    earlier because both lead (the words rule still applies to them)."""
+    first = led("first", 1, "Caroline: i went to the support group yesterday", 0.7)
+    second = led("second", 2, "Melanie: that sounds like a brave thing to do", 0.65)
+    for r in (first, second):
+        r.memory.context = {"session_id": "s1"}
+    other = [led(f"o{i}", 3 + i, f"Caroline: i like painting {i}", 0.1) for i in range(3)]
+    assert (
+        supersession.from_cue([first, second, *other], "What is Caroline doing now?", set()) == {}
+    )
+    second.memory.context = {"session_id": "s2"}
+    assert supersession.from_cue([first, second, *other], "What is Caroline doing now?", set()) == {
+        "first": {"second"}
+    }

@@ -133,7 +133,11 @@ def from_cue(
     for r in pool:
         scopes.setdefault(None if tenant_wide else r.memory.entity_id, []).append(r)
     for members in scopes.values():
-        pairs += itertools.combinations(leaders(members), 2)
+        pairs += (
+            (a, b)
+            for a, b in itertools.combinations(leaders(members), 2)
+            if not _one_session(a.memory, b.memory)
+        )
     out: dict[str, set[str]] = {}
     for a, b in pairs:
         ma, mb = a.memory, b.memory
@@ -149,12 +153,18 @@ def from_cue(
     return out
 
 
+def _one_session(a: Memory, b: Memory) -> bool:
+    """Two turns of one conversation session (their context's ``session_id``)."""
+    session = a.context.get("session_id")
+    return session is not None and session == b.context.get("session_id")
+
+
 def leaders(members: list[RecallResult]) -> list[RecallResult]:
     """The candidates of one scope that lead on relevance to the cue, when two or more
     do: those before the largest drop in relevance among the first ``LEADER_DROPS``
     (after the last candidate, the drop is to 0). A question about now that two memories
-    answer, in words that share nothing with it or each other ("Am I married?": "i am
-    married with two kids" / "eh , i am single so i do not need a lot"), still puts both
+    answer, in words that share nothing with it or each other ("Am I married?": "i
+    married a super model from italy." / "… which is why i am single and alone"), still puts both
     ahead of the rest of the scope by a margin the scope's own relevances show (the
     drop after them is larger than their own spread); one that leads alone, or a scope
     whose relevances fall evenly, sets nothing apart."""
