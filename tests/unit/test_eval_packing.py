@@ -5,21 +5,14 @@ groups went into an earlier pack: the Dialogue NLI row measured that."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "eval" / "changing_public.py"
+from tests.support.scripts import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("changing_public", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("eval/changing_public.py")
 
 
 def test_no_entity_holds_two_groups_of_one_relation() -> None:

@@ -7,22 +7,15 @@ I?") joins none."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "eval" / "change_pairs.py"
+from tests.support.scripts import load_script
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("change_pairs", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("eval/change_pairs.py")
 
 
 @pytest.mark.parametrize(
