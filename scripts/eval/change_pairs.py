@@ -60,55 +60,11 @@ MIN_CONFIDENCE = 0.35
 # word is a template asked of every subject (Dialogue NLI's "How old am I?", of many
 # speakers), not one question asked twice: it joins no groups (``own_questions``).
 _FUNCTION_WORDS = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "and",
-        "or",
-        "by",
-        "with",
-        "from",
-        "as",
-        "into",
-        "about",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "am",
-        "do",
-        "does",
-        "did",
-        "has",
-        "have",
-        "had",
-        "will",
-        "would",
-        "shall",
-        "should",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-    }
+    str.split(
+        "a an the of in on at to for and or by with from as into about is are was were be "
+        "been being am do does did has have had will would shall should can could may "
+        "might must it its this that these those there"
+    )
 )
 _NOW_WORDS = frozenset({"now", "current", "currently", "today", "presently"})
 _WORD = re.compile(r"[a-z0-9]+")
