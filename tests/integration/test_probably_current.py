@@ -205,3 +205,45 @@ async def test_the_newer_side_comes_with_an_answer_even_when_no_strategy_found_i
     assert brought.breakdown.strategies == ["pending_pair"]
     scores = [r.score for r in results]
     assert scores == sorted(scores, reverse=True)
+
+
+async def test_two_that_lead_on_relevance_answer_a_question_about_now_in_any_words(
+    services: Services, tenant: str
+) -> None:
+    """A job said twice in chat, in words that share nothing with the question or each
+    other: the real model's relevances set the two apart from the rest of what the user
+    said, and the newer comes first, unmarked (decision 0024, fifth amendment). Where one
+    of them holds the question's own word ("Am I married?" / "i married …") it leads
+    alone and nothing moves: the limit docs/benchmarks.md gives for Dialogue NLI."""
+    old = await add(
+        services, tenant, "i teach math at the local high school .", entity_id="user",
+        occurred_at=JAN, importance=0.9,
+    )  # fmt: skip
+    for n, text in enumerate(
+        (
+            "i like to paint landscapes on the weekends .",
+            "my favorite season is autumn because of the colors .",
+            "my dog is named biscuit and he loves the beach .",
+        )
+    ):
+        await add(services, tenant, text, entity_id="user", occurred_at=JAN + timedelta(days=n + 1))
+    new = await add(
+        services, tenant, "these days i drive a taxi at night .", entity_id="user",
+        occurred_at=MAR, importance=0.1,
+    )  # fmt: skip
+    request = RecallIn(
+        cue="What do I do for a living?", entity_id="user", weights=IMPORTANT, reinforce=False
+    )
+    results = (await services.recall.recall(tenant, request)).results
+    ids = [r.memory.id for r in results]
+    assert ids.index(new.id) < ids.index(old.id)
+    assert not any(r.may_be_superseded_by for r in results)  # an order, not a sign
+    details = [c.detail or "" for r in results for c in r.breakdown.contributors]
+    assert any("answers the cue alike" in d for d in details)
+    # By score alone the older, more important one would come first.
+    settings = services.settings.model_copy(update={"recall_supersession_cue": False})
+    plain_service = RecallService(
+        services.store, services.embedder, settings.recall, settings.contradiction
+    )
+    plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
+    assert plain.index(old.id) < plain.index(new.id)
