@@ -146,12 +146,10 @@ def measure(args: argparse.Namespace, tenant: str, corpus: Corpus) -> dict[str, 
 
 
 async def count(tenant: str) -> int:
+    """The tenant's memories, by the service's own scope count."""
     services = await open_services(Settings(), embedder=SyntheticEmbedder())
     try:
-        rows = await services.store.run_raw(
-            "MATCH (m:Memory) WHERE m.tenant_id = $t RETURN count(m) AS n", t=tenant
-        )
-        return int(rows[0]["n"])
+        return await services.recall.sizes.count(tenant, None, 10**9)
     finally:
         await services.close()
 
