@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -30,6 +31,10 @@ log = logging.getLogger(__name__)
 
 READ_ATTEMPTS = 3
 READ_BACKOFF_S = 0.1
+# A lone write statement is tried this often when Neo4j calls the failure transient (a
+# deadlock's victim, a lock wait cut short): it was rolled back, so it can run again.
+WRITE_ATTEMPTS = 6
+WRITE_BACKOFF_S = 0.05
 
 T = TypeVar("T")
 Row = dict[str, Any]
@@ -176,24 +181,49 @@ class GraphStore:
     async def _read(
         self, name: str, params: dict[str, Any], convert: Callable[[neo4j.Record], Row]
     ) -> list[Row]:
+        return await self._auto(name, params, convert, read=True)
+
+    async def _auto(
+        self,
+        name: str,
+        params: dict[str, Any],
+        convert: Callable[[neo4j.Record], Row],
+        *,
+        read: bool,
+    ) -> list[Row]:
+        """Run one named query as an auto-commit transaction, tried again the way
+        execute_read / execute_write would on a transient failure."""
         query = self.queries[name]
-        for attempt in range(READ_ATTEMPTS):
-            try:
-                started = time.perf_counter() if self.on_query is not None else 0.0
-                async with self._session(read=True) as session, self._bookmark_wait() as waited:
-                    result = await session.run(query, quiet(params))
-                    waited.reached()
-                    rows = [convert(record) for record in await result.fetch(2**31 - 1)]
-                if self.on_query is not None:
-                    self.on_query(name, time.perf_counter() - started, len(rows))
-                return rows
-            except GraphUnavailable as exc:
-                # A bookmark not reached is not tried again: each try would wait as long.
-                last = attempt == READ_ATTEMPTS - 1 or isinstance(exc, BookmarkNotReached)
-                if last or not _retryable(exc.__cause__):
-                    raise
-                await asyncio.sleep(READ_BACKOFF_S * 2**attempt)
-        raise AssertionError("unreachable")
+        attempts, backoff = (
+            (READ_ATTEMPTS, READ_BACKOFF_S) if read else (WRITE_ATTEMPTS, WRITE_BACKOFF_S)
+        )
+        hook = None if read else self.on_transaction
+        began = time.perf_counter()
+        try:
+            for attempt in range(attempts):
+                try:
+                    started = time.perf_counter() if self.on_query is not None else 0.0
+                    async with (
+                        self._session(read=read) as session,
+                        self._bookmark_wait() as waited,
+                    ):
+                        result = await session.run(query, quiet(params))
+                        waited.reached()
+                        rows = [convert(record) for record in await result.fetch(2**31 - 1)]
+                    if self.on_query is not None:
+                        self.on_query(name, time.perf_counter() - started, len(rows))
+                    return rows
+                except GraphUnavailable as exc:
+                    # A bookmark not reached is not tried again: each try would wait as long.
+                    last = attempt == attempts - 1 or isinstance(exc, BookmarkNotReached)
+                    if last or not _retryable(exc.__cause__):
+                        raise
+                    log.info("%s tried again (attempt %d): %s", name, attempt + 2, exc)
+                    await asyncio.sleep(backoff * 2**attempt * random.uniform(0.8, 1.2))
+            raise AssertionError("unreachable")
+        finally:
+            if hook is not None:
+                hook("write", time.perf_counter() - began)
 
     async def read_collected(self, name: str, **params: Any) -> list[Row]:
         """A read query that returns its rows as one list, ``RETURN collect({...}) AS rows``:
@@ -202,7 +232,20 @@ class GraphStore:
         return _collected(await self.read_rows(name, **params))
 
     async def write_rows(self, name: str, **params: Any) -> list[Row]:
-        return await self.write(lambda tx: tx.rows(name, **params))
+        """One write query as an auto-commit transaction: Neo4j commits as soon as the
+        statement's last row is out, not when this process's COMMIT arrives. A managed
+        transaction holds its locks for that round trip and for however long the event
+        loop takes to send COMMIT: under 32 mixed clients on two cores, SHOW TRANSACTIONS
+        sampled every 20 ms found memory/store blocked in 3 of 4 samples, and recall's
+        reinforcement likewise, nearly always behind a transaction whose statement had
+        finished and whose COMMIT had not arrived (docs/benchmarks.md, the mixed load).
+        What it wrote is committed when it returns, as before; retried on a transient
+        failure (a deadlock's victim), as execute_write would."""
+        return await self._auto(name, params, _row, read=False)
+
+    async def write_collected(self, name: str, **params: Any) -> list[Row]:
+        """As write_rows, for a query that returns its rows as one list (read_collected)."""
+        return _collected(await self.write_rows(name, **params))
 
     async def run_raw(self, statement: str, **params: Any) -> list[Row]:
         """Run a statement that is not a registered query (schema migrations only)."""

@@ -270,10 +270,29 @@ class Remember:
         reinforce: list[dict[str, str]],
         now: datetime,
     ) -> dict[str, Memory]:
+        if rows and not edges and not reinforce:
+            # One statement: Neo4j commits it as its last row leaves, so the entity's
+            # timeline is not held locked until this process gets round to COMMIT.
+            stored = await self.store.write_collected(
+                "memory/store", **self._store_params(tenant_id, rows, now)
+            )
+            return {r["id"]: to_memory(r) for r in stored}
+
         async def work(tx: Tx) -> dict[str, Memory]:
             return await self._write_chunk(tx, tenant_id, rows, edges, reinforce, now)
 
         return await self.store.write(work)
+
+    def _store_params(
+        self, tenant_id: str, rows: list[dict[str, Any]], now: datetime
+    ) -> dict[str, Any]:
+        return {
+            "tenant_id": tenant_id,
+            "tenant_key": tenant_key(tenant_id),
+            "rows": rows,
+            "now": now,
+            "mark": write_mark(self.listeners, now),
+        }
 
     async def _write_chunk(
         self,
@@ -288,14 +307,7 @@ class Remember:
         said again at ``at`` (restated_at, when later than what it holds)."""
         found: dict[str, Memory] = {}
         if rows:  # created, put in their timelines and read back, in one statement
-            stored = await tx.collected(
-                "memory/store",
-                tenant_id=tenant_id,
-                tenant_key=tenant_key(tenant_id),
-                rows=rows,
-                now=now,
-                mark=write_mark(self.listeners, now),
-            )
+            stored = await tx.collected("memory/store", **self._store_params(tenant_id, rows, now))
             found |= {r["id"]: to_memory(r) for r in stored}
         if reinforce:
             ids = [r["id"] for r in reinforce]
