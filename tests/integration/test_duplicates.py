@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from hebbs_graph.errors import Conflict
 from hebbs_graph.graph.edges import EdgeType
 from hebbs_graph.models.memory import EdgeIn, MemoryIn, ReviseIn
 from tests.integration.conftest import Kit
@@ -151,3 +156,35 @@ async def test_a_batch_that_repeats_an_item_restates_the_one_it_stores(kit: Kit)
     assert ids[0] == ids[2]
     stored = await kit.services.memory.get(kit.tenant, ids[0])
     assert stored.restated_at == kit.at(60)
+
+
+async def test_a_repeat_revised_while_it_was_remembered_writes_nothing(
+    kit: Kit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The repeat's memory is superseded between the duplicate lookup and the write: the
+    chunk (one statement, memory/store_repeating) stores nothing and reinforces nothing,
+    and says which memory it was."""
+    old = await kit.add("the office wifi password is alpha", entity_id="net")
+    remember = kit.services.memory._remember
+    lookup = remember._duplicates
+
+    async def then_superseded(*args: Any, **kwargs: Any) -> Any:
+        found = await lookup(*args, **kwargs)
+        await kit.raw(
+            "MATCH (m:Memory {id: $id}) WHERE m.tenant_id = $tenant_id "
+            "SET m.superseded_by = 'elsewhere', m.superseded_at = datetime(), m.hidden = 1",
+            id=old.id,
+        )
+        return found
+
+    monkeypatch.setattr(remember, "_duplicates", then_superseded)
+    items = [
+        MemoryIn(content="the office wifi password is alpha", entity_id="net"),
+        MemoryIn(content="the printer is on the third floor", entity_id="net"),
+    ]
+    with pytest.raises(Conflict, match="revised or forgotten") as raised:
+        await kit.services.memory.remember_batch(kit.tenant, items)
+    assert raised.value.details == {"ids": [old.id]}
+    assert [m.id for m in await kit.all()] == [old.id]
+    stored = await kit.services.memory.get(kit.tenant, old.id)
+    assert stored.access_count == 0

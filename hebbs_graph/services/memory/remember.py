@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -277,6 +277,15 @@ class Remember:
                 "memory/store", **self._store_params(tenant_id, rows, now)
             )
             return {r["id"]: to_memory(r) for r in stored}
+        if not edges:  # stores and reinforces, in one statement as well
+            (done,) = await self.store.write_rows(
+                "memory/store_repeating",
+                reinforce=reinforce,
+                **self._store_params(tenant_id, rows, now),
+            )
+            if done["missing"]:
+                raise _revised_meanwhile(done["missing"])
+            return {r["id"]: to_memory(r) for r in done["rows"] + done["again"]}
 
         async def work(tx: Tx) -> dict[str, Memory]:
             return await self._write_chunk(tx, tenant_id, rows, edges, reinforce, now)
@@ -315,11 +324,7 @@ class Remember:
                 "memory/reinforce_duplicates", tenant_id=tenant_id, rows=reinforce, now=now
             )
             if done is None or set(done["ids"]) != set(ids):
-                raise Conflict(
-                    "a memory this repeats was revised or forgotten while it was remembered; "
-                    "try again",
-                    details={"ids": sorted(set(ids) - set(done["ids"] if done else []))},
-                )
+                raise _revised_meanwhile(set(ids) - set(done["ids"] if done else []))
             again = await tx.collected("memory/get_many", tenant_id=tenant_id, ids=ids)
             found |= {r["id"]: to_memory(r) for r in again}
         if edges:
@@ -364,3 +369,10 @@ def _picked(
         return [every[i] for i in fresh]
 
     return asyncio.ensure_future(pick())
+
+
+def _revised_meanwhile(ids: Iterable[str]) -> Conflict:
+    return Conflict(
+        "a memory this repeats was revised or forgotten while it was remembered; try again",
+        details={"ids": sorted(set(ids))},
+    )
