@@ -36,6 +36,12 @@ READ_BACKOFF_S = 0.1
 WRITE_ATTEMPTS = 6
 WRITE_BACKOFF_S = 0.05
 
+# Every transaction carries its name as metadata under this key: the query's registry
+# name for one statement, the function doing the work for a managed transaction.
+# `SHOW TRANSACTIONS YIELD metaData` then says what each one is, also while it commits
+# or waits for this process with no statement running (docs/operations.md).
+TX_NAME = "hebbs"
+
 T = TypeVar("T")
 Row = dict[str, Any]
 
@@ -157,7 +163,8 @@ class GraphStore:
                     waited.reached()  # BEGIN answered: the bookmarks are applied here
                     return await work(Tx(tx, self.queries, self.on_query))
 
-                return await execute(begun)
+                named = neo4j.unit_of_work(metadata={TX_NAME: _work_name(work)})(begun)
+                return await execute(named)
         finally:
             if hook is not None:
                 hook(kind, time.perf_counter() - started)
@@ -207,7 +214,7 @@ class GraphStore:
                         self._session(read=read) as session,
                         self._bookmark_wait() as waited,
                     ):
-                        result = await session.run(query, quiet(params))
+                        result = await session.run(_named(query, name), quiet(params))
                         waited.reached()
                         rows = [convert(record) for record in await result.fetch(2**31 - 1)]
                     if self.on_query is not None:
@@ -298,6 +305,16 @@ class GraphStore:
         except OSError as exc:
             log.warning("Neo4j is unreachable: %s", exc)
             raise GraphUnavailable("Neo4j is unreachable; try again shortly") from exc
+
+
+def _named(query: str, name: str) -> neo4j.Query:
+    """The query with its registry name as the transaction's metadata."""
+    return neo4j.Query(query, metadata={TX_NAME: name})
+
+
+def _work_name(work: Callable[..., Any]) -> str:
+    """A managed transaction's name: the function that does its work."""
+    return f"{work.__module__.removeprefix('hebbs_graph.')}.{work.__qualname__}"
 
 
 def _retryable(cause: BaseException | None) -> bool:

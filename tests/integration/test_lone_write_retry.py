@@ -79,3 +79,41 @@ async def test_a_deadlock_victim_is_tried_again_and_commits(
     # Each took both locks once: the victim's first try left nothing.
     assert (await services.memory.get(tenant, one.id)).access_count == 2
     assert (await services.memory.get(tenant, two.id)).access_count == 2
+
+
+async def test_show_transactions_names_each_transaction(
+    store: GraphStore, services: Services, tenant: str
+) -> None:
+    """Every transaction carries its name as metadata (docs/operations.md): a lone
+    statement its query's, a managed one its work function's."""
+    one = await services.memory.remember(tenant, MemoryIn(content="Named while it runs."))
+    holding, go = asyncio.Event(), asyncio.Event()
+
+    async def holder(tx: Tx) -> None:
+        await tx.rows("t/lock_one", tenant_id=tenant, id=one.id)
+        holding.set()
+        await go.wait()
+
+    show = "SHOW TRANSACTIONS YIELD metaData RETURN metaData.hebbs AS what"
+    try:
+        held = asyncio.ensure_future(store.write(holder))
+        await holding.wait()
+        # Waits for `one`, held above: it is open while SHOW TRANSACTIONS looks.
+        lone = asyncio.ensure_future(
+            store.write_rows("t/lock_slow", tenant_id=tenant, first=one.id, second=one.id, spin=1)
+        )
+        for _ in range(100):
+            names = {r["what"] for r in await store.run_raw(show)}
+            if "t/lock_slow" in names:
+                break
+            await asyncio.sleep(0.05)
+        go.set()
+        await asyncio.wait_for(held, 30)
+        await asyncio.wait_for(lone, 30)
+    finally:
+        await store.close()
+    assert "t/lock_slow" in names
+    assert (
+        "tests.integration.test_lone_write_retry."
+        "test_show_transactions_names_each_transaction.<locals>.holder"
+    ) in names
