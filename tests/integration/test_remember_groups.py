@@ -91,3 +91,7 @@ async def test_the_same_text_arriving_together_is_one_memory(kit: Kit) -> None:
     answers = await remember_all(kit, items)
     assert len({a.id for a in answers if isinstance(a, Memory)}) == 1
     assert len(await kit.all()) == 1
+    # Each caller is answered as if it had come alone: one stored it, four repeated it.
+    assert [a.reinforced for a in answers if isinstance(a, Memory)].count(False) == 1
+    stored = await kit.services.memory.get(kit.tenant, answers[0].id)  # type: ignore[union-attr]
+    assert stored.access_count == 4

@@ -211,3 +211,18 @@ async def test_a_caller_going_away_leaves_the_group_written() -> None:
     assert (await groups.remember("t", MemoryIn(content="d"))).id == "id-d"
     assert writes.calls[-1] == ["d"]
     assert not groups._tenants
+
+
+async def test_a_group_never_holds_one_text_twice() -> None:
+    """The second of two equal texts waits for the next group (which looks it up after
+    this one's write), so it is answered as the repeat it is, not stored again."""
+    writes = Writes()
+    writes.embedding.clear()
+    groups = RememberGroups(writes)
+    first = remember(groups, "a")
+    await settle()
+    rest = [remember(groups, c) for c in ("b", "c", "b", "d", "b")]
+    await settle()
+    writes.embedding.set()
+    await asyncio.gather(first, *rest)
+    assert writes.calls == [["a"], ["b", "c", "d"], ["b"], ["b"]]

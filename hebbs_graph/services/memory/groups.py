@@ -14,7 +14,9 @@ chunk by chunk (decision 0023):
   ended, so one group embeds while another writes;
 - a group that repeats a text of the group before it (same entity, same content key)
   looks up its duplicates once that group has written (its texts embed meanwhile), so
-  it reinforces what that group stored; otherwise the two may write at once;
+  it reinforces what that group stored; otherwise the two may write at once; and a
+  group never holds one text twice (the second waits for the next group), so every
+  remember of a text already said is answered as a reinforcement;
 - a remember that finds nothing of its tenant embedding starts at once: a lone agent
   waits for no one.
 
@@ -30,8 +32,8 @@ request sent and its bookmark goes into each member's answer, as if each had wri
 alone (a member sending a bookmark Neo4j has not reached holds up its group with it).
 
 What a caller can see: two remembers of the same text in the same entity are one memory
-when they pass through one process (in one group as in a batch, or the later one
-reinforcing the earlier), where two racing remembers could both store it before.
+when they pass through one process (the later one reinforcing the earlier: 200 and
+access_count + 1 each time), where two racing remembers could both store it before.
 """
 
 from __future__ import annotations
@@ -115,13 +117,23 @@ class RememberGroups:
             return
         if tenant.embedding or tenant.groups > 1:
             return
-        group = tenant.waiting[: self._limit]
-        del tenant.waiting[: self._limit]
-        keys = {
-            (w.item.entity_id, content_key(w.item.content))
-            for w in group
-            if w.item.on_duplicate == "reinforce"
-        }
+        # A text one member of the group already holds waits for the next group, which
+        # looks it up after this one has written: it then reinforces what this one
+        # stored (200, access_count + 1), as if it had arrived alone, instead of sharing
+        # the stored answer (201, the same id twice) as a batch's repeated item does.
+        group: list[_Waiting] = []
+        keys: set[tuple[str | None, str]] = set()
+        later: list[_Waiting] = []
+        for w in tenant.waiting:
+            key = (w.item.entity_id, content_key(w.item.content))
+            repeats = w.item.on_duplicate == "reinforce" and key in keys
+            if len(group) == self._limit or repeats:
+                later.append(w)
+                continue
+            group.append(w)
+            if w.item.on_duplicate == "reinforce":
+                keys.add(key)
+        tenant.waiting = later
         # Of the groups before, only the one started last can still be running.
         before = tenant.last if keys & tenant.last_keys else None
         tenant.groups += 1
