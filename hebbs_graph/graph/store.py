@@ -314,7 +314,8 @@ def _named(query: str, name: str) -> neo4j.Query:
 
 def _work_name(work: Callable[..., Any]) -> str:
     """A managed transaction's name: the function that does its work."""
-    return f"{work.__module__.removeprefix('hebbs_graph.')}.{work.__qualname__}"
+    module = str(getattr(work, "__module__", "") or "").removeprefix("hebbs_graph.")
+    return f"{module}.{getattr(work, '__qualname__', type(work).__name__)}"
 
 
 def _retryable(cause: BaseException | None) -> bool:

@@ -131,8 +131,7 @@ class RememberGroups:
                 later.append(w)
                 continue
             group.append(w)
-            if w.item.on_duplicate == "reinforce":
-                keys.add(key)
+            keys.add(key)  # stored by this group, whichever way it said duplicates go
         tenant.waiting = later
         # Of the groups before, only the one started last can still be running.
         before = tenant.last if keys & tenant.last_keys else None
