@@ -226,3 +226,19 @@ async def test_a_group_never_holds_one_text_twice() -> None:
     writes.embedding.set()
     await asyncio.gather(first, *rest)
     assert writes.calls == [["a"], ["b", "c", "d"], ["b"], ["b"]]
+
+
+async def test_a_text_stored_as_a_copy_keeps_its_repeat_for_the_next_group() -> None:
+    """A member that stores its text whatever is there (on_duplicate store) still stores
+    it: a member repeating it waits for the next group, which finds that copy."""
+    writes = Writes()
+    writes.embedding.clear()
+    groups = RememberGroups(writes)
+    first = remember(groups, "a")
+    await settle()
+    copy = asyncio.ensure_future(groups.remember("t", MemoryIn(content="b", on_duplicate="store")))
+    again = remember(groups, "b")
+    await settle()
+    writes.embedding.set()
+    await asyncio.gather(first, copy, again)
+    assert writes.calls == [["a"], ["b"], ["b"]]
