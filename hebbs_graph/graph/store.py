@@ -250,10 +250,6 @@ class GraphStore:
         failure (a deadlock's victim), as execute_write would."""
         return await self._auto(name, params, _row, read=False)
 
-    async def write_collected(self, name: str, **params: Any) -> list[Row]:
-        """As write_rows, for a query that returns its rows as one list (read_collected)."""
-        return _collected(await self.write_rows(name, **params))
-
     async def run_raw(self, statement: str, **params: Any) -> list[Row]:
         """Run a statement that is not a registered query (schema migrations only)."""
         async with self._session() as session, self._bookmark_wait() as waited:

@@ -162,7 +162,7 @@ async def test_a_repeat_revised_while_it_was_remembered_writes_nothing(
     kit: Kit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The repeat's memory is superseded between the duplicate lookup and the write: the
-    chunk (one statement, memory/store_repeating) stores nothing and reinforces nothing,
+    chunk (one statement, memory/store) stores nothing and reinforces nothing,
     and says which memory it was."""
     old = await kit.add("the office wifi password is alpha", entity_id="net")
     remember = kit.services.memory._remember

@@ -70,14 +70,14 @@ async def test_a_lone_write_query_is_one_query_and_one_write_transaction(
     memory = await services.memory.remember(tenant, MemoryIn(content="Lone writes are timed."))
     try:
         rows = await store.write_rows(
-            "memory/reinforce_duplicates",
+            "recall/reinforce",
             tenant_id=tenant,
-            rows=[{"id": memory.id, "at": memory.occurred_at.isoformat()}],
+            hits=[{"id": memory.id, "n": 1}],
             now=memory.created_at,
         )
     finally:
         await store.close()
-    assert rows == [{"ids": [memory.id]}]
-    assert queries == ["memory/reinforce_duplicates"]
+    assert rows == [{"reinforced": 1}]
+    assert queries == ["recall/reinforce"]
     assert transactions == ["write"]
     assert (await services.memory.get(tenant, memory.id)).access_count == 1

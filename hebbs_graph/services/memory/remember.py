@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -270,66 +270,28 @@ class Remember:
         reinforce: list[dict[str, str]],
         now: datetime,
     ) -> dict[str, Memory]:
-        if rows and not edges and not reinforce:
-            # One statement: Neo4j commits it as its last row leaves, so the entity's
-            # timeline is not held locked until this process gets round to COMMIT.
-            stored = await self.store.write_collected(
-                "memory/store", **self._store_params(tenant_id, rows, now)
-            )
-            return {r["id"]: to_memory(r) for r in stored}
-        if not edges:  # stores and reinforces, in one statement as well
-            (done,) = await self.store.write_rows(
-                "memory/store_repeating",
-                reinforce=reinforce,
-                **self._store_params(tenant_id, rows, now),
-            )
-            if done["missing"]:
-                raise _revised_meanwhile(done["missing"])
-            return {r["id"]: to_memory(r) for r in done["rows"] + done["again"]}
-
-        async def work(tx: Tx) -> dict[str, Memory]:
-            return await self._write_chunk(tx, tenant_id, rows, edges, reinforce, now)
-
-        return await self.store.write(work)
-
-    def _store_params(
-        self, tenant_id: str, rows: list[dict[str, Any]], now: datetime
-    ) -> dict[str, Any]:
-        return {
+        """Store ``rows`` and reinforce the stored memories repeated (``reinforce``, each
+        {id, at}: said again at ``at``) in one statement, memory/store; a chunk with edges
+        links them in the same transaction."""
+        params = {
             "tenant_id": tenant_id,
             "tenant_key": tenant_key(tenant_id),
             "rows": rows,
+            "reinforce": reinforce,
             "now": now,
             "mark": write_mark(self.listeners, now),
         }
+        if not edges:
+            # One statement: Neo4j commits it as its last row leaves, so the entity's
+            # timeline is not held locked until this process gets round to COMMIT.
+            return _stored(await self.store.write_rows("memory/store", **params))
 
-    async def _write_chunk(
-        self,
-        tx: Tx,
-        tenant_id: str,
-        rows: list[dict[str, Any]],
-        edges: list[dict[str, Any]],
-        reinforce: list[dict[str, str]],
-        now: datetime,
-    ) -> dict[str, Memory]:
-        """``reinforce``: the stored memories repeated, each {id, at}: reinforced, and
-        said again at ``at`` (restated_at, when later than what it holds)."""
-        found: dict[str, Memory] = {}
-        if rows:  # created, put in their timelines and read back, in one statement
-            stored = await tx.collected("memory/store", **self._store_params(tenant_id, rows, now))
-            found |= {r["id"]: to_memory(r) for r in stored}
-        if reinforce:
-            ids = [r["id"] for r in reinforce]
-            done = await tx.one(
-                "memory/reinforce_duplicates", tenant_id=tenant_id, rows=reinforce, now=now
-            )
-            if done is None or set(done["ids"]) != set(ids):
-                raise _revised_meanwhile(set(ids) - set(done["ids"] if done else []))
-            again = await tx.collected("memory/get_many", tenant_id=tenant_id, ids=ids)
-            found |= {r["id"]: to_memory(r) for r in again}
-        if edges:
+        async def work(tx: Tx) -> dict[str, Memory]:
+            found = _stored(await tx.rows("memory/store", **params))
             await tx.rows("memory/link", tenant_id=tenant_id, edges=edges, now=now)
-        return found
+            return found
+
+        return await self.store.write(work)
 
     async def _undo(self, tenant_id: str, ids: list[str]) -> None:
         """Take back the chunks of a batch that failed half-way."""
@@ -371,8 +333,13 @@ def _picked(
     return asyncio.ensure_future(pick())
 
 
-def _revised_meanwhile(ids: Iterable[str]) -> Conflict:
-    return Conflict(
-        "a memory this repeats was revised or forgotten while it was remembered; try again",
-        details={"ids": sorted(set(ids))},
-    )
+def _stored(answer: list[dict[str, Any]]) -> dict[str, Memory]:
+    """memory/store's one row: the memories stored and reinforced, by id; a Conflict
+    (nothing was written) when a memory to reinforce was revised or forgotten meanwhile."""
+    (done,) = answer
+    if done["missing"]:
+        raise Conflict(
+            "a memory this repeats was revised or forgotten while it was remembered; try again",
+            details={"ids": sorted(set(done["missing"]))},
+        )
+    return {r["id"]: to_memory(r) for r in done["rows"] + done["again"]}
