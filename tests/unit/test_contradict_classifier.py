@@ -190,3 +190,73 @@ def test_only_the_subject_differing_is_left_to_the_value_check() -> None:
     assert _different_subjects(
         _side("Acme's budget is $5,000"), _side("Initech's budget is $9,000")
     )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # A turn of conversation says several things; one sentence of each disagrees.
+        ("mine are too . i am 56 .", "oh nice . i am 60 ."),
+        ("i am only 12 . no job yet", "i am 100 years old."),
+        ("sometimes ! i started young . i am only 12 .", "ha ! well then good . i am 34 ."),
+        # A number and the noun it counts read as one quantity, its unit unsaid on one side.
+        ("i am 12", "i am 100 years old"),
+    ],
+)
+def test_one_sentence_of_each_turn_can_disagree(a: str, b: str) -> None:
+    assert classify(a, b).score >= MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # Other sentences of a turn do not stand in for the statement they belong to.
+        ("I love hiking . My sister is 34 .", "I love hiking . My brother is 36 ."),
+        ("i have 2 kids", "i have 3 cats"),
+    ],
+)
+def test_sentences_of_other_subjects_or_things_do_not_disagree(a: str, b: str) -> None:
+    assert classify(a, b).score < MIN_CONFIDENCE
+
+
+def test_a_question_and_its_answer_are_one_statement() -> None:
+    # Two questions asked of other things: a negation or an opposite inside them is no
+    # claim, and their answers can both be true.
+    assert (
+        classify(
+            "When was the last time kentucky won ncaa? 1998.",
+            "When was the last time unc did not make the ncaa tournament? 2003.",
+        ).score
+        == 0.0
+    )
+    assert (
+        classify(
+            "When is the last time the giants won the super bowl? 2007.",
+            "When is the last time the us lost the olympics? 2014.",
+        ).score
+        == 0.0
+    )
+    # The same question answered twice is a changed answer.
+    same = classify(
+        "When did england last reach the semi final of a world cup? 1990.",
+        "When did england last reach the semi final of a world cup? 2018.",
+    )
+    assert same.score >= MIN_CONFIDENCE
+    # A question alone states nothing, so the answer is not read without it.
+    assert _side("Who coaches the Browns? Freddie Kitchens.").sentences == ()
+
+
+def test_a_turn_that_opens_with_a_question_still_states_what_follows() -> None:
+    assert _side("Who coaches the Browns? Freddie Kitchens.").question is not None
+    assert _side("How are you? I am 34.").question is None
+    assert _side("Hi there. How are you? 34.").question is None
+    turns = ("How are you? I am fine. I am 34.", "What is up? I just got home. I am 36.")
+    assert classify(*turns).score >= MIN_CONFIDENCE
+
+
+def test_an_abbreviation_does_not_end_a_sentence_in_cased_text() -> None:
+    assert _side("The CEO of Alphabet Inc. is Larry Page.").sentences == ()
+    assert not classify(
+        "The current CEO of Alphabet Inc. is Larry Page.",
+        "The current CEO of Amazon is Andy Jassy.",
+    ).score

@@ -239,3 +239,15 @@ def test_two_turns_of_one_session_do_not_lead_as_old_and_new() -> None:
     assert supersession.from_cue([first, second, *other], "What is Caroline doing now?", set()) == {
         "first": {"second"}
     }
+
+
+def test_recall_reads_a_changed_value_in_one_sentence_of_each_turn() -> None:
+    assert supersession.changed("that is good . i am only 4", "wow , i see . i am 12 now .")
+    assert not supersession.changed(
+        "When was the last time kentucky won ncaa? 1998.",
+        "When was the last time unc won ncaa? 2005.",
+    )
+    assert supersession.changed(
+        "Who is the head coach of the cleveland browns? Freddie Kitchens.",
+        "Who is the head coach of the cleveland browns? Kevin Stefanski.",
+    )

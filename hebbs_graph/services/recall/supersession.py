@@ -22,7 +22,7 @@ from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
 from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.classifier import classify
-from hebbs_graph.services.contradict.heuristics.side import side
+from hebbs_graph.services.contradict.heuristics.side import other_questions, sentence_pairs, side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
 from hebbs_graph.services.recall import current
 from hebbs_graph.services.records import pair_key as pair_key
@@ -186,11 +186,20 @@ def changed(older: str, newer: str) -> bool:
     """The two state one relation of one subject with different values: a statement slot
     across phrasings (``heuristics/slots.py``) or a strong changed value
     (``heuristics/change.py``)."""
-    a, b = side(older), side(newer)
-    if same_slot(a.statement, b.statement):
+    left, right = side(older), side(newer)
+    if other_questions(left, right):
+        return False
+    if same_slot(left.statement, right.statement):
         return True
-    found = changed_value(a, b)
-    return found is not None and found.strength == "strong"
+    found = changed_value(left, right)
+    if found is not None and found.strength == "strong":
+        return True
+    # One sentence of each of two turns, where the shape says one value at a time (as
+    # the classifier reads them).
+    return any(
+        (change := changed_value(a, b)) is not None and change.single
+        for a, b in sentence_pairs(left, right)
+    )
 
 
 def dismissed_keys(by_id: dict[str, RecallResult], dismissed: Iterable[str]) -> set[str]:

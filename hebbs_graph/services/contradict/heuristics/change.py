@@ -18,7 +18,8 @@ The mechanism is the statements' shape:
    "plays", "dogs", "CEO"; or a copula, or "have" before a number: "Ann is 34") and say it
    of something: two words at the least.
 3. **What differs.** The two values must be of one kind: two names (which may hold short
-   words and numbers: "37th Parliament of the United Kingdom"), two numbers of one unit,
+   words and numbers: "37th Parliament of the United Kingdom"), two numbers of one unit
+   (a number and the noun it counts is one: "60 years old"),
    two dates, months, weekdays or colours, or one or two common words. What a value's
    place says is ``roles.py``'s: a span in a subject's place ("Acme's CEO", "the CEO of
    Acme is …", what a statement opens with) is whose the statement is, unless the rest is
@@ -88,6 +89,7 @@ class Change:
     kind: str
     strength: Strength
     reworded: bool  # found across two wordings, not in one template
+    single: bool = False  # the shape says one value at a time ("i am 34", "my X is Y")
 
     @property
     def evidence(self) -> str:
@@ -103,7 +105,7 @@ def changed_value(left: Side, right: Side) -> Change | None:
     # content words (sets, ~1 µs) before any alignment (~100 µs).
     ca, cb = left.content_stems, right.content_stems
     most = MAX_NAME_TOKENS + MAX_REWORDED_EXTRA
-    if not ca & cb or len(ca - cb) > most or len(cb - ca) > most:
+    if (ca and cb and not ca & cb) or len(ca - cb) > most or len(cb - ca) > most:
         return None
     # Common words one side alone holds: a value's (two at most) and a word or two of
     # how it is said, or a name's own ("men's basketball").
@@ -291,6 +293,11 @@ def _kind_of(tokens: list[Token]) -> str:
         # Schalke 04").
         return "name"
     if numbers:
+        if len(numbers) == 1 and words[0].number is not None and 1 < len(words) <= 3:
+            # A number and the noun it counts, maybe with the measure it gives ("60 years
+            # old", "45 people"): a quantity in that unit.
+            unit = words[1]
+            return "mixed" if unit.number is not None else f"number:{stem(unit.text)}"
         if len(numbers) != len(words) or len(numbers) > 1:
             return "mixed"
         n = numbers[0]
@@ -358,4 +365,5 @@ def _judged(
         kind=kind,
         strength="strong" if strong else "weak",
         reworded=reworded,
+        single=one_at_a_time,
     )

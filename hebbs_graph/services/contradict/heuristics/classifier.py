@@ -17,6 +17,12 @@ Signals (docs/semantics.md §7), each with its weight:
   (or, for two wordings of a slot, a word such as "moved", "new", "took over"): +0.1,
   and the pair is suggested as a ``revision`` rather than a ``contradiction``
 
+Texts of several sentences (turns of conversation) are also read a sentence at a time,
+for a value only, where the shape says one value at a time (+0.4: "mine are too . i am
+56 ." / "hello . i am 60 years old"). Two questions stored with their answers that ask
+different things score 0 ("When did the Giants last win? 2007." / "When did the US last
+lose? 2014.").
+
 A negation and an opposite word on the same side cancel ("did not fail" /
 "succeeded"). Statements about different subjects, as their form says (possessors
 "Acme's ...", names after "of"/"for", the names they open with), score 0 unless the
@@ -32,7 +38,9 @@ from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.side import (
     FAMILIES,
     FAMILY_OF,
+    other_questions,
     prefixed_forms,
+    sentence_pairs,
     unprefixed_forms,
 )
 from hebbs_graph.services.contradict.heuristics.side import Side as _Side
@@ -72,10 +80,40 @@ class Classification:
 def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     """Score how strongly ``a`` and ``b`` disagree; 0 when nothing points that way."""
     left, right = _side(a), _side(b)
+    if other_questions(left, right):
+        return Classification(score=0.0, signals=(), suggested_verdict="contradiction")
+    found = _classify(left, right, cap)
+    if found.score >= VALUE_WEIGHT:
+        return found
+    # Texts of several sentences (turns of conversation) are also read a sentence at a
+    # time, for a value only, and only where the shape says one value at a time ("i am
+    # 56" / "i am 60 years old"): a negation, an opposite or a name between two short
+    # sentences of chat ("Don't worry, Sam." / "Keep going, Sam!", "No problem, Maria!"
+    # / "No problem, John!") says nothing about one relation.
+    for x, y in sentence_pairs(left, right):
+        change = changed_value(x, y)
+        if change is not None and change.single:
+            value = Signal("value", VALUE_WEIGHT, change.evidence)
+            signals = [value, *_revised(x, y)]
+            verdict: Verdict = "revision" if len(signals) > 1 else "contradiction"
+            score = min(cap, round(sum(s.weight for s in signals), 4))
+            return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
+    return found
+
+
+def _revised(left: _Side, right: _Side) -> list[Signal]:
+    markers = sorted(left.markers ^ right.markers)
+    return [Signal("revision", REVISION_WEIGHT, ", ".join(markers))] if markers else []
+
+
+def _classify(left: _Side, right: _Side, cap: float) -> Classification:
     signals: list[Signal] = []
     # Every signal needs a shared context; texts with no content word in common have
-    # none, unless a verb names the relation ("I live in Paris" / "I moved to Berlin").
-    context = bool(left.content_stems & right.content_stems) or not left.content_stems
+    # none, unless a verb names the relation ("I live in Paris" / "I moved to Berlin"),
+    # or one of them holds none ("I am 34").
+    context = bool(left.content_stems & right.content_stems) or not (
+        left.content_stems and right.content_stems
+    )
     slot = None
     if context or left.statement.implied or right.statement.implied:
         # One relation of one subject in two wordings, the value all that differs.

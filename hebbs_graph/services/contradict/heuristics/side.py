@@ -5,11 +5,13 @@ antonym families, prefixed words, subjects, numbers and statement slots."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from hebbs_graph.services.contradict.heuristics.lexicon import (
     ANTONYMS,
+    BE_FORMS,
     MIN_PREFIXED_STEM,
     NEGATING_PREFIXES,
     NEGATIONS,
@@ -27,6 +29,8 @@ from hebbs_graph.services.contradict.heuristics.text import (
     subjects,
     tokenize,
 )
+
+_HAVE = frozenset({"has", "have", "had"})
 
 FAMILIES = [
     (frozenset(map(stem, a.split("|"))), frozenset(map(stem, b.split("|")))) for a, b in ANTONYMS
@@ -56,6 +60,52 @@ class Side:
         """The text's own word behind a stem (for evidence)."""
         return next(
             (t.text for t, s in zip(self.tokens, self.stems, strict=True) if s == stemmed), stemmed
+        )
+
+    @cached_property
+    def sentences(self) -> tuple[Side, ...]:
+        """Each sentence it holds that states something, read on its own, when two or more
+        do (a turn of conversation: "mine are too . i am 56 ."); empty otherwise: then the
+        text is one statement. A question states nothing ("Who is the coach of the Browns?
+        Freddie Kitchens." is one statement: the answer needs its question)."""
+        # Where a text writes capitals, a sentence opens with one ("Alphabet Inc. is
+        # Larry Page." is one sentence); chat often writes none.
+        cased = any(t.capital for t in self.tokens)
+        starts = [
+            i
+            for i, t in enumerate(self.tokens)
+            if i > 0 and t.opens and (t.capital or t.number is not None or not cased)
+        ]
+        if not starts:
+            return ()
+        bounds = [0, *starts, len(self.tokens)]
+        read = (_read(self.tokens[lo:hi]) for lo, hi in itertools.pairwise(bounds))
+        stated = tuple(s for s in read if s.says_something and not s.tokens[-1].asks)
+        return stated if len(stated) > 1 else ()
+
+    @cached_property
+    def question(self) -> frozenset[str] | None:
+        """The content words of the question it opens with, when it is a question and its
+        answer, a value that says nothing on its own ("Who coaches the Browns? Freddie
+        Kitchens.", "When did Michigan last win? 1997."); None otherwise ("How are you? I
+        am 34." states something of its own)."""
+        end = next((i for i, t in enumerate(self.tokens) if t.asks), None)
+        if end is None or end + 1 >= len(self.tokens):
+            return None
+        if any(t.opens for t in self.tokens[1 : end + 1]):
+            return None  # the question is not what it opens with
+        if _read(self.tokens[end + 1 :]).says_something:
+            return None
+        return frozenset(
+            s for t, s in zip(self.tokens[: end + 1], self.stems, strict=False) if is_content(t)
+        )
+
+    @cached_property
+    def says_something(self) -> bool:
+        """It holds a word to say a thing in: a common content word, a copula or "have"
+        (not "1998." or "Natalie Portman" alone: an answer that needs its question)."""
+        return bool(self.common_stems) or any(
+            t.text in BE_FORMS or t.text in _HAVE for t in self.tokens
         )
 
     def content(self, exclude: set[str]) -> set[str]:
@@ -140,7 +190,10 @@ SIDE_CACHE = 24_576
 
 @lru_cache(maxsize=SIDE_CACHE)
 def side(text: str) -> Side:
-    tokens = tokenize(text)
+    return _read(tokenize(text))
+
+
+def _read(tokens: list[Token]) -> Side:
     stems = [stem(t.text) for t in tokens]
     words = [t.text for t in tokens]
     negations = sum(w in NEGATIONS for w in words)
@@ -158,6 +211,25 @@ def side(text: str) -> Side:
         [at for _, at in frames],
         frozenset(revision_markers(tokens)),
     )
+
+
+def other_questions(left: Side, right: Side) -> bool:
+    """Both answer a question, and not the same one: their answers can both be true, and
+    a negation or an opposite inside a question is no claim ("When did the Giants last
+    win? 2007." / "When did the US last lose? 2014.")."""
+    qa, qb = left.question, right.question
+    return qa is not None and qb is not None and qa != qb
+
+
+def sentence_pairs(left: Side, right: Side) -> Iterator[tuple[Side, Side]]:
+    """When either text holds several sentences, each sentence of one with each of the
+    other's: a turn of conversation says several things, and one sentence of each may
+    give one relation two values ("mine are too . i am 56 ." / "hello . i am 60 .").
+    Nothing when both are one sentence."""
+    if left.sentences or right.sentences:
+        for x in left.sentences or (left,):
+            for y in right.sentences or (right,):
+                yield x, y
 
 
 # Cached: every pair asks this for each word on one side only, and words recur.

@@ -59,6 +59,7 @@ class Token:
     number: Number | None = None
     capital: bool = False  # written with a capital, sentence-initial or not
     opens: bool = False  # the first token of a sentence
+    asks: bool = False  # the last token of a question
 
 
 def tokenize(text: str) -> list[Token]:
@@ -74,6 +75,8 @@ def tokenize(text: str) -> list[Token]:
             # does not end the sentence.
             abbreviation = raw == "." and (len(previous_word) == 1 or previous_word in _TITLES)
             sentence_start = sentence_start or (raw in _SENTENCE_END and not abbreviation)
+            if raw == "?" and tokens:
+                tokens[-1] = replace(tokens[-1], asks=True)
             previous_punct = raw
             previous_word = ""
             continue
