@@ -260,3 +260,10 @@ def test_an_abbreviation_does_not_end_a_sentence_in_cased_text() -> None:
         "The current CEO of Alphabet Inc. is Larry Page.",
         "The current CEO of Amazon is Andy Jassy.",
     ).score
+
+
+def test_a_document_of_many_sentences_is_read_whole() -> None:
+    turn = " ".join(["I like tea."] * 3 + ["I am 34."])
+    document = " ".join(["I like tea."] * 12 + ["I am 34."])
+    assert len(_side(turn).sentences) == 4
+    assert _side(document).sentences == ()

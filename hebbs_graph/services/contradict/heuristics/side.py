@@ -31,6 +31,9 @@ from hebbs_graph.services.contradict.heuristics.text import (
 )
 
 _HAVE = frozenset({"has", "have", "had"})
+# A text of more sentences is a document, not a turn of conversation: it is read whole
+# (so a pair of texts reads at most 8 x 8 sentence pairs).
+MAX_SENTENCES = 8
 
 FAMILIES = [
     (frozenset(map(stem, a.split("|"))), frozenset(map(stem, b.split("|")))) for a, b in ANTONYMS
@@ -76,7 +79,7 @@ class Side:
             for i, t in enumerate(self.tokens)
             if i > 0 and t.opens and (t.capital or t.number is not None or not cased)
         ]
-        if not starts:
+        if not starts or len(starts) >= MAX_SENTENCES:
             return ()
         bounds = [0, *starts, len(self.tokens)]
         read = (_read(self.tokens[lo:hi]) for lo, hi in itertools.pairwise(bounds))
