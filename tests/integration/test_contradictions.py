@@ -338,3 +338,36 @@ async def test_pending_pairs_page_with_a_cursor(services: Services, tenant: str)
 async def test_committing_no_verdicts_is_a_no_op(services: Services, tenant: str) -> None:
     out = await services.contradict.commit(tenant, CommitIn(verdicts=[]))
     assert (out.contradictions_confirmed, out.revisions_created, out.dismissed) == (0, 0, 0)
+
+
+async def test_a_changed_value_in_one_sentence_of_two_turns_is_raised(
+    services: Services, tenant: str
+) -> None:
+    old = await add(
+        services,
+        tenant,
+        "Thanks for asking. I am 34. I work nights.",
+        occurred_at=JAN,
+        entity_id="user",
+    )
+    new = await add(
+        services,
+        tenant,
+        "Busy week here. I am 35 now. I still work nights.",
+        occurred_at=MAR,
+        entity_id="user",
+    )
+    found = await pending(services, tenant)
+    assert [(p.memory_id_a, p.memory_id_b) for p in found] == [(old.id, new.id)]
+    assert "value" in found[0].signals
+    ranked = await services.recall.recall(
+        tenant, RecallIn(cue="How old am I?", entity_id="user", top_k=5)
+    )
+    order = [r.memory.id for r in ranked.results]
+    assert order.index(new.id) < order.index(old.id)
+
+
+async def test_answers_to_two_questions_are_no_pair(services: Services, tenant: str) -> None:
+    await add(services, tenant, "When did the Giants last win the Super Bowl? 2012.")
+    await add(services, tenant, "When did the Jets last lose the Super Bowl? 1969.")
+    assert await pending(services, tenant) == []
