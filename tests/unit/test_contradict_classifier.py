@@ -267,3 +267,14 @@ def test_a_document_of_many_sentences_is_read_whole() -> None:
     document = " ".join(["I like tea."] * 12 + ["I am 34."])
     assert len(_side(turn).sentences) == 4
     assert _side(document).sentences == ()
+
+
+def test_a_new_clause_after_a_value_is_not_a_list() -> None:
+    # "and" before another item is a list (several values at once); before a subject
+    # it opens a new clause, and the value stands alone.
+    assert classify("Ann lives in Paris and Berlin", "Ann lives in Rome").score == 0.0
+    assert classify("Acme sells in Spain and France", "Acme sells in Italy").score == 0.0
+    assert (
+        classify("I am 34 and I work nights.", "I am 35 now and I still work nights.").score
+        >= MIN_CONFIDENCE
+    )

@@ -22,6 +22,9 @@ from hebbs_graph.services.contradict.heuristics.text import BE, POSS, Token
 
 HAVE = frozenset({"has", "have", "had", "having"})
 _INDEFINITE = frozenset({"a", "an", "another", "some", "one"})
+_JOINING = frozenset({"and", "or"})
+# Personal pronouns as subjects: after "and" they open a new clause, not a list's next item.
+_SUBJECTS = frozenset({"i", "you", "he", "she", "we", "they", "it"})
 _DEFINITE = frozenset({"the", "my", "your", "his", "her", "its", "our", "their", POSS})
 # Words that add a value to those already said; grammar, not relations.
 _ADDING = frozenset(
@@ -149,9 +152,15 @@ def several(side: Side, lo: int, hi: int) -> bool:
         return True
     if side.tokens[lo].number is None and _adds_up(words, lo):
         return True
-    around = words[max(0, lo - 1) : hi + 1]
-    if "and" in around or "or" in around:
-        return True  # "offices in Paris and Berlin", "sells in Spain and France"
+    before = words[lo - 1] if lo > 0 else ""
+    after = words[hi : hi + 2]
+    inside = any(w in _JOINING for w in words[lo:hi])
+    joined = bool(after) and after[0] in _JOINING
+    clause = len(after) > 1 and after[1] in _SUBJECTS
+    if inside or before in _JOINING or (joined and not clause):
+        # "offices in Paris and Berlin", "sells in Spain and France"; not a new clause
+        # after it ("i am 34 and i work nights").
+        return True
     article = _article_before(side.tokens, lo)
     if article is None or words[article] not in _INDEFINITE or side.tokens[lo].number:
         return False
