@@ -89,7 +89,7 @@ class Change:
     kind: str
     strength: Strength
     reworded: bool  # found across two wordings, not in one template
-    single: bool = False  # the shape says one value at a time ("i am 34", "my X is Y")
+    single: bool  # the shape says one value at a time ("i am 34", "my X is Y")
 
     @property
     def evidence(self) -> str:

@@ -111,6 +111,7 @@ FRAME_FILLERS = _words(
 )
 
 BE_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
+HAVE_FORMS = frozenset({"has", "have", "had"})
 
 # Pronouns after which "'s" means "is" ("it's"); elsewhere it marks a possessive.
 BE_CONTRACTING = _words("everyone he here it she that there this what where who")

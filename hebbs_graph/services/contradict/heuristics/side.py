@@ -12,6 +12,7 @@ from functools import cached_property, lru_cache
 from hebbs_graph.services.contradict.heuristics.lexicon import (
     ANTONYMS,
     BE_FORMS,
+    HAVE_FORMS,
     MIN_PREFIXED_STEM,
     NEGATING_PREFIXES,
     NEGATIONS,
@@ -30,7 +31,6 @@ from hebbs_graph.services.contradict.heuristics.text import (
     tokenize,
 )
 
-_HAVE = frozenset({"has", "have", "had"})
 # A text of more sentences is a document, not a turn of conversation: it is read whole
 # (so a pair of texts reads at most 8 x 8 sentence pairs).
 MAX_SENTENCES = 8
@@ -97,7 +97,7 @@ class Side:
             return None
         if any(t.opens for t in self.tokens[1 : end + 1]):
             return None  # the question is not what it opens with
-        if _read(self.tokens[end + 1 :]).says_something:
+        if _says_something(self.tokens[end + 1 :]):
             return None
         return frozenset(
             s for t, s in zip(self.tokens[: end + 1], self.stems, strict=False) if is_content(t)
@@ -107,9 +107,7 @@ class Side:
     def says_something(self) -> bool:
         """It holds a word to say a thing in: a common content word, a copula or "have"
         (not "1998." or "Natalie Portman" alone: an answer that needs its question)."""
-        return bool(self.common_stems) or any(
-            t.text in BE_FORMS or t.text in _HAVE for t in self.tokens
-        )
+        return _says_something(self.tokens)
 
     def content(self, exclude: set[str]) -> set[str]:
         return set(self.content_stems - exclude)
@@ -213,6 +211,16 @@ def _read(tokens: list[Token]) -> Side:
         [t for t, _ in frames],
         [at for _, at in frames],
         frozenset(revision_markers(tokens)),
+    )
+
+
+def _says_something(tokens: list[Token]) -> bool:
+    """A common content word (what ``Side.common_stems`` holds), a copula or "have"."""
+    return any(
+        (is_content(t) and not (t.proper or t.capital))
+        or t.text in BE_FORMS
+        or t.text in HAVE_FORMS
+        for t in tokens
     )
 
 

@@ -33,6 +33,7 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
     COLORS,
     FRAME_FILLERS,
     FUNCTION_WORDS,
+    HAVE_FORMS,
     MONTHS,
     NEGATIONS,
     STOPWORDS,
@@ -60,7 +61,6 @@ from hebbs_graph.services.contradict.heuristics.text import POSS, Token, stem
 MAX_VALUE_TOKENS = 3
 # Words between a value and what governs it that change nothing ("is now in").
 _ADVERBS = frozenset({"now", "currently", "still", "officially", "already", "again", "today"})
-_HAVE = frozenset({"has", "have", "had"})
 _BECOME = frozenset({"became", "becomes", "become"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _LONGEST_PHRASE = max(len(p) for p in RELATION_PHRASES)
@@ -298,7 +298,7 @@ def _amount(s: Statement, lo: int, hi: int) -> bool:
 def _measured(s: Statement, lo: int, hi: int) -> bool:
     """An amount something has or is ("has 40 employees", "the budget is $9,000",
     "employs 40 people"), not an amount of an event ("ran 5 km", "bought 3 lamps")."""
-    stative = any(w in BE_FORMS or w in _HAVE for w in s.words)
+    stative = any(w in BE_FORMS or w in HAVE_FORMS for w in s.words)
     return _amount(s, lo, hi) and (stative or any(k in _RELATIONS for k in s.keys))
 
 
@@ -325,7 +325,7 @@ def _of_a_definite(s: Statement, lo: int, hi: int) -> bool:
         return _definite(s, 0, at)
     if 0 <= at < lo - 1:  # "has <its head office> in <value>"
         start = max(0, at - 3)
-        has = any(w in _HAVE for w in s.words[start:at])
+        has = any(w in HAVE_FORMS for w in s.words[start:at])
         named = any(k in _RELATIONS for k in s.keys[start : at + 1])
         return (has or named) and _definite(s, start, at + 1)
     if any(w not in _ADVERBS for w in words[:lo]):
@@ -346,7 +346,7 @@ def _holder(s: Statement, lo: int, hi: int) -> bool:
     """The value holds a role: "Bo leads project Apollo", "led by Bo", "appointed Ann as
     CEO", "Bo took over as CEO", "Bo runs Acme as its chief executive"."""
     words = s.words
-    after = _right(s, hi, _ADVERBS | BE_FORMS | _HAVE | {"will"})
+    after = _right(s, hi, _ADVERBS | BE_FORMS | HAVE_FORMS | {"will"})
     if after < len(words) and (words[after] in ONE_HOLDER | NAMING or words[after] in _BECOME):
         return True  # "Bo leads ...", "Ann was named CEO", "Bo became CEO"
     before = _left(s, lo - 1, _ADVERBS)
