@@ -43,3 +43,15 @@ def pct(seconds: list[float], *, mean: bool = False, extremes: bool = False) -> 
         out["min_ms"] = round(float(ms.min()), 2)
         out["max_ms"] = round(float(ms.max()), 2)
     return out
+
+
+async def memories_beside(services: Services, prefix: str) -> int:
+    """How many memories of other tenants (not starting with ``prefix``) share the
+    database. Their texts move a scope's text scores: Lucene's BM25 normalises a text's
+    length by the average over the whole fulltext index (decision 0006, 2026-12-05), so
+    an evaluation's figures are comparable only with the same neighbours beside them."""
+    rows = await services.store.run_raw(
+        "MATCH (m:Memory) WHERE NOT m.tenant_id STARTS WITH $prefix RETURN count(m) AS n",
+        prefix=prefix,
+    )
+    return int(rows[0]["n"]) if rows else 0
