@@ -322,6 +322,10 @@ def main() -> None:
     try:
         ingest = loop.run_until_complete(import_all(services, driver, convs, args.reuse))
         beside = loop.run_until_complete(memories_beside(services, args.tenant_prefix))
+        if beside:
+            log(
+                f"{beside} memories of other tenants share this database: text scores move with them"
+            )
         started = time.perf_counter()
         embedder.embed_sync([q.text for c in convs for q in c.questions])
         log(f"embedded the questions in {time.perf_counter() - started:.1f}s")
