@@ -4,6 +4,8 @@ latency percentiles."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from hebbs_graph.services.container import Services
@@ -54,4 +56,7 @@ async def memories_beside(services: Services, prefix: str) -> int:
         "MATCH (m:Memory) WHERE NOT m.tenant_id STARTS WITH $prefix RETURN count(m) AS n",
         prefix=prefix,
     )
-    return int(rows[0]["n"]) if rows else 0
+    beside = int(rows[0]["n"]) if rows else 0
+    if beside:
+        print(f"{beside} memories of other tenants share this database", file=sys.stderr)
+    return beside

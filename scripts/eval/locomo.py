@@ -5,12 +5,11 @@
         [--out docs/bench/locomo.json] [--keep] [--reuse] [--ablation]
 
 Each of the ten conversations goes into its own tenant (``locomo-<sample_id>``, or
-``--tenant-prefix`` before the id) through the conversation service, the code behind
-``POST /v1/conversations``: one call per LoCoMo session (session_id
-``<sample_id>-s<n>``), one episode per turn (``speaker: text``, a shared photo's caption
-appended), ``occurred_at`` from its session's date (turns a second apart), entity = the
-conversation (so the entity timeline chains the turns with FOLLOWED_BY), the turn's
-dia_id as its message_id.
+``--tenant-prefix`` before the id) through the conversation service (``POST
+/v1/conversations``): one call per LoCoMo session (``<sample_id>-s<n>``), one episode
+per turn (``speaker: text``, a shared photo's caption appended), ``occurred_at`` from its
+session's date (turns a second apart), entity = the conversation (so the entity timeline
+chains the turns with FOLLOWED_BY), the turn's dia_id as its message_id.
 
 Every question is then asked of:
 
@@ -21,10 +20,9 @@ Every question is then asked of:
 - neo4j-graphrag's **VectorRetriever** and **HybridRetriever** on the same Neo4j
   indexes, kept to the conversation by post-filtering a large fetch (``baselines``).
 
-Score: evidence recall@k (share of a question's evidence turns in the top k), per
-category and overall; questions without valid evidence are left out and counted.
-With ``--ablation`` hebbs-graph's recall is also run under each setting variant in
-``ABLATIONS`` (one setting put back at a time), for the decision records.
+Score: evidence recall@k (share of a question's evidence turns in the top k), per category
+and overall; questions without valid evidence are left out and counted. ``--ablation``
+also runs each setting variant in ``ABLATIONS`` (one put back at a time).
 """
 
 from __future__ import annotations
@@ -322,10 +320,6 @@ def main() -> None:
     try:
         ingest = loop.run_until_complete(import_all(services, driver, convs, args.reuse))
         beside = loop.run_until_complete(memories_beside(services, args.tenant_prefix))
-        if beside:
-            log(
-                f"{beside} memories of other tenants share this database: text scores move with them"
-            )
         started = time.perf_counter()
         embedder.embed_sync([q.text for c in convs for q in c.questions])
         log(f"embedded the questions in {time.perf_counter() - started:.1f}s")
