@@ -51,7 +51,8 @@ async def memories_beside(services: Services, prefix: str) -> int:
     """How many memories of other tenants (not starting with ``prefix``) share the
     database. Their texts move a scope's text scores: Lucene's BM25 normalises a text's
     length by the average over the whole fulltext index (decision 0006, 2026-12-05), so
-    an evaluation's figures are comparable only with the same neighbours beside them."""
+    an evaluation's figures are comparable only with the same neighbours beside them
+    (deleted ones too, until Lucene merges them away: not counted here)."""
     rows = await services.store.run_raw(
         "MATCH (m:Memory) WHERE NOT m.tenant_id STARTS WITH $prefix RETURN count(m) AS n",
         prefix=prefix,
