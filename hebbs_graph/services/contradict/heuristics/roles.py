@@ -10,6 +10,7 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
     BE_FORMS,
     FRAME_FILLERS,
     FUNCTION_WORDS,
+    HAVE_FORMS,
     STOPWORDS,
 )
 from hebbs_graph.services.contradict.heuristics.relations import (
@@ -20,7 +21,7 @@ from hebbs_graph.services.contradict.heuristics.relations import (
 from hebbs_graph.services.contradict.heuristics.side import Side
 from hebbs_graph.services.contradict.heuristics.text import BE, POSS, Token
 
-HAVE = frozenset({"has", "have", "had", "having"})
+HAVE = HAVE_FORMS | {"having"}
 _INDEFINITE = frozenset({"a", "an", "another", "some", "one"})
 _JOINING = frozenset({"and", "or"})
 # Personal pronouns as subjects: after "and" they open a new clause, not a list's next item.

@@ -138,11 +138,7 @@ class Side:
     @cached_property
     def common_stems(self) -> frozenset[str]:
         """Its content words that are not names (what a relation is said in)."""
-        return frozenset(
-            s
-            for t, s in zip(self.tokens, self.stems, strict=True)
-            if is_content(t) and not (t.proper or t.capital)
-        )
+        return frozenset(s for t, s in zip(self.tokens, self.stems, strict=True) if _common(t))
 
     @cached_property
     def frame_keys(self) -> list[str]:
@@ -214,14 +210,14 @@ def _read(tokens: list[Token]) -> Side:
     )
 
 
+def _common(t: Token) -> bool:
+    """A content word that is not a name (what ``Side.common_stems`` holds)."""
+    return is_content(t) and not (t.proper or t.capital)
+
+
 def _says_something(tokens: list[Token]) -> bool:
-    """A common content word (what ``Side.common_stems`` holds), a copula or "have"."""
-    return any(
-        (is_content(t) and not (t.proper or t.capital))
-        or t.text in BE_FORMS
-        or t.text in HAVE_FORMS
-        for t in tokens
-    )
+    """A common content word, a copula or "have"."""
+    return any(_common(t) or t.text in BE_FORMS or t.text in HAVE_FORMS for t in tokens)
 
 
 def other_questions(left: Side, right: Side) -> bool:
