@@ -26,7 +26,7 @@ from pathlib import Path
 
 from hebbs_graph.errors import LocalNeo4jError
 from hebbs_graph.javaruntime import find_java, vector_api_flags
-from hebbs_graph.resources import neo4j_pom
+from hebbs_graph.resources import analyzer_jar, neo4j_pom
 from hebbs_graph.settings import Settings
 
 ENTRY_POINT = "org.neo4j.server.Neo4jCommunity"
@@ -150,19 +150,7 @@ class LocalNeo4j:
         self.ensure_jars(echo=echo)
         self._write_config()
         self._set_initial_password(java)
-        heap = self.settings.neo4j_heap
-        cmd = [
-            java,
-            f"-Xms{heap}",
-            f"-Xmx{heap}",
-            *JVM_FLAGS,
-            *vector_api_flags(java),
-            "-cp",
-            f"{self.lib}/*",
-            ENTRY_POINT,
-            f"--home-dir={self.home}",
-            f"--config-dir={self.home / 'conf'}",
-        ]
+        cmd = self.command(java)
         self.console_log.parent.mkdir(parents=True, exist_ok=True)
         with self.console_log.open("ab") as log:
             proc = subprocess.Popen(
@@ -177,6 +165,23 @@ class LocalNeo4j:
         self.pid_file.parent.mkdir(parents=True, exist_ok=True)
         self.pid_file.write_text(str(proc.pid))
         return self._wait_for_bolt(proc.pid)
+
+    def command(self, java: str) -> list[str]:
+        """The server's command line: Neo4j's jars and the fulltext analyzer that
+        memory_content uses (graph/schema.py) on the classpath."""
+        heap = self.settings.neo4j_heap
+        return [
+            java,
+            f"-Xms{heap}",
+            f"-Xmx{heap}",
+            *JVM_FLAGS,
+            *vector_api_flags(java),
+            "-cp",
+            f"{self.lib}/*{os.pathsep}{analyzer_jar()}",
+            ENTRY_POINT,
+            f"--home-dir={self.home}",
+            f"--config-dir={self.home / 'conf'}",
+        ]
 
     def stop(self, timeout_s: float = 60.0) -> Neo4jStatus:
         pid = self._live_pid()

@@ -1,4 +1,4 @@
-"""Where the packaged data lives: ``cypher/`` and the local Neo4j pom.
+"""Where the packaged data lives: ``cypher/``, the local Neo4j pom and its analyzer jar.
 
 A wheel carries them under ``hebbs_graph/_data``; a source checkout (editable
 install) keeps them at the repository root.
@@ -24,3 +24,8 @@ def cypher_dir() -> Path:
 
 def neo4j_pom() -> Path:
     return resource_path("pom.xml", "docker/local/pom.xml")
+
+
+def analyzer_jar() -> Path:
+    """The fulltext analyzer plugin (docker/neo4j-plugin), put on the local Neo4j's classpath."""
+    return resource_path("english-no-length.jar", "docker/neo4j-plugin/english-no-length.jar")

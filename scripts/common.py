@@ -5,6 +5,7 @@ latency percentiles."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import numpy as np
 
@@ -47,17 +48,24 @@ def pct(seconds: list[float], *, mean: bool = False, extremes: bool = False) -> 
     return out
 
 
-async def memories_beside(services: Services, prefix: str) -> int:
-    """How many memories of other tenants (not starting with ``prefix``) share the
-    database. Their texts move a scope's text scores: Lucene's BM25 normalises a text's
-    length by the average over the whole fulltext index (decision 0006, 2026-12-05), so
-    an evaluation's figures are comparable only with the same neighbours beside them
-    (deleted ones too, until Lucene merges them away: not counted here)."""
+async def database_note(services: Services, prefix: str) -> dict[str, Any]:
+    """What else in the database can move an evaluation's text scores, for its JSON:
+    ``memories_beside``, the memories of other tenants (not starting with ``prefix``),
+    and ``fulltext_analyzer``, memory_content's. With Neo4j's ``english`` analyzer, BM25
+    normalises a text's length by the average over the whole index (decision 0006,
+    2026-12-05), so figures are comparable only with the same neighbours (deleted ones
+    too, until Lucene merges them away: not counted here); ``english-no-length`` gives
+    every text length 1, and the neighbours no longer count."""
     rows = await services.store.run_raw(
         "MATCH (m:Memory) WHERE NOT m.tenant_id STARTS WITH $prefix RETURN count(m) AS n",
         prefix=prefix,
     )
     beside = int(rows[0]["n"]) if rows else 0
-    if beside:
-        print(f"{beside} memories of other tenants share this database", file=sys.stderr)
-    return beside
+    store = services.store
+    rows = await store.run_raw(
+        store.queries["admin/fulltext_index_analyzer"], name="memory_content"
+    )
+    analyzer = str(rows[0]["analyzer"]) if rows else None
+    print(f"{beside} memories of other tenants share this database; analyzer {analyzer}",
+          file=sys.stderr)  # fmt: skip
+    return {"memories_beside": beside, "fulltext_analyzer": analyzer}

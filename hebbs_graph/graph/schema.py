@@ -14,6 +14,9 @@ log = logging.getLogger(__name__)
 
 VECTOR_INDEX = "memory_embedding"
 FULLTEXT_INDEX = "memory_content"
+# The analyzer without length normalisation (docker/neo4j-plugin), and Neo4j's own.
+NO_LENGTH_ANALYZER = "english-no-length"
+ENGLISH_ANALYZER = "english"
 # Filtered vector search (SEARCH ... WHERE) came in 2026.01, IN inside its WHERE in 2026.06.
 MIN_NEO4J = (2026, 6)
 
@@ -37,6 +40,7 @@ async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) ->
         await store.run_raw(store.queries["admin/migration_record"], name=name, now=utcnow())
         applied.append(name)
         log.info("applied migration %s", name)
+    await _settle_fulltext_analyzer(store)
     await store.run_raw(store.queries["admin/await_indexes"])
     await _check_vector_dimension(store, dimension, embedding_model)
     return applied
@@ -63,6 +67,37 @@ def supports_filtered_search(version: str) -> bool:
     if not found:
         return True
     return (int(found.group(1)), int(found.group(2))) >= MIN_NEO4J
+
+
+def chosen_analyzer(setting: str, available: set[str]) -> str:
+    """The analyzer memory_content should have: the setting's, or for "auto" the one
+    without length normalisation when this Neo4j offers it, else "english"."""
+    if setting == "auto":
+        return NO_LENGTH_ANALYZER if NO_LENGTH_ANALYZER in available else ENGLISH_ANALYZER
+    if setting not in available:
+        raise SchemaMismatch(
+            f"HEBBS_NEO4J_FULLTEXT_ANALYZER={setting} but this Neo4j has no analyzer of that name; "
+            "put docker/neo4j-plugin/english-no-length.jar in its plugins folder, or set "
+            "HEBBS_NEO4J_FULLTEXT_ANALYZER=auto (english when the plugin is missing)"
+        )
+    return setting
+
+
+async def _settle_fulltext_analyzer(store: GraphStore) -> None:
+    """Rebuild memory_content when it was built with another analyzer than the chosen one
+    (decision 0006): a drop and a create, which Neo4j then fills from every memory."""
+    rows = await store.run_raw(store.queries["admin/fulltext_analyzers"])
+    available = set(rows[0]["analyzers"]) if rows else set()
+    wanted = chosen_analyzer(store.settings.neo4j_fulltext_analyzer, available)
+    rows = await store.run_raw(store.queries["admin/fulltext_index_analyzer"], name=FULLTEXT_INDEX)
+    current = rows[0]["analyzer"] if rows else None
+    if current == wanted:
+        return
+    log.warning(
+        "rebuilding fulltext index %s with analyzer %s (it had %s)", FULLTEXT_INDEX, wanted, current
+    )
+    await store.run_raw(store.queries["admin/fulltext_index_drop"])
+    await store.run_raw(store.queries["admin/fulltext_index_create"], analyzer=wanted)
 
 
 async def _check_vector_dimension(store: GraphStore, dimension: int, model: str) -> None:

@@ -49,6 +49,12 @@ class Settings(BaseSettings):
     # How long a session may wait for the Neo4j bookmarks its request sent before it
     # answers 503 (Neo4j's own wait is 30 s or more): decision 0030.
     neo4j_bookmark_wait_s: float = Field(default=10.0, gt=0)
+    # The fulltext index's analyzer. "auto": english-no-length when Neo4j has it (the
+    # local Neo4j does; docker/compose.yml mounts it: docker/neo4j-plugin), else Neo4j's
+    # "english", whose BM25 divides a text's length by the average over every tenant's
+    # texts, so others' texts move a scope's text scores (decision 0006). A change
+    # rebuilds memory_content at the next start; one database, one setting.
+    neo4j_fulltext_analyzer: Literal["auto", "english", "english-no-length"] = "auto"
 
     # The local Neo4j (only used when neo4j_uri is unset).
     data_dir: Path = Field(default_factory=lambda: Path(user_data_dir("hebbs-graph")))

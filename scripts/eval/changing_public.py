@@ -49,7 +49,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/eval/: change_pairs
 from change_pairs import own_questions, same_question
-from common import memories_beside, purge_tenant
+from common import database_note, purge_tenant
 
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn
@@ -260,13 +260,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     ids = await store(services, tenant, groups, packs, mode, args.on_duplicate)
                     await services.contradict.drain()
                     pending = await pending_pairs(services, tenant)
-                    beside = await memories_beside(services, tenant)
+                    database = await database_note(services, tenant)
                     row = await score(services, tenant, groups, ids, pending, packs, mode)
                 finally:
                     await services.recall.drain()
                     await purge_tenant(services, tenant)
                 row["seconds"] = round(time.perf_counter() - started, 1)
-                row["memories_beside"] = beside
+                row.update(database)
                 out[f"{source['source']}/{mode}"] = row
                 print(f"{source['source']}/{mode}: {json.dumps(row)}", flush=True)
     finally:

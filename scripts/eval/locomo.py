@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 import neo4j
 import numpy as np
 from baselines import BM25, GraphragHybrid, GraphragVector
-from common import memories_beside, purge_tenant
+from common import database_note, purge_tenant
 from locomo_data import CATEGORY_ORDER, Conversation, Question, load
 
 from hebbs_graph.models.conversation import ConversationIn, MessageIn
@@ -319,7 +319,7 @@ def main() -> None:
     )
     try:
         ingest = loop.run_until_complete(import_all(services, driver, convs, args.reuse))
-        beside = loop.run_until_complete(memories_beside(services, args.tenant_prefix))
+        database = loop.run_until_complete(database_note(services, args.tenant_prefix))
         started = time.perf_counter()
         embedder.embed_sync([q.text for c in convs for q in c.questions])
         log(f"embedded the questions in {time.perf_counter() - started:.1f}s")
@@ -348,7 +348,7 @@ def main() -> None:
         "graphrag_tenant_hits_min": {n: min(s) for n, s in shortfalls.items()},
         "settings": settings_used(settings),
         "machine": {"platform": platform.platform(), "cpus": os.cpu_count()},
-        "memories_beside": beside,
+        **database,
         "seconds": round(time.perf_counter() - STARTED, 1),
         "results": results,
     }

@@ -92,6 +92,33 @@ async def test_text_scores_use_the_scopes_idf(kit: Kit) -> None:
     assert len(scores) == len(texts)  # every memory holds "zorblax"
 
 
+async def test_text_scores_ignore_what_other_tenants_store(kit: Kit, other_tenant: str) -> None:
+    """memory_content's analyzer gives every text length 1 for BM25, so the average length
+    of everyone's texts, present or forgotten, moves no scope's text scores (decision
+    0006; with Neo4j's "english" 98,000 short texts of another tenant cost LoCoMo 0.6)."""
+    store = kit.services.store
+    rows = await store.run_raw(
+        store.queries["admin/fulltext_index_analyzer"], name="memory_content"
+    )
+    if rows[0]["analyzer"] != "english-no-length":
+        pytest.skip(
+            "this Neo4j has no english-no-length analyzer (HEBBS_NEO4J_FULLTEXT_ANALYZER=auto)"
+        )
+    texts = [
+        "the kiln fired a long row of glazed bowls and two tall vases overnight again",
+        "kiln bowls",
+        "a bowl from the kiln",
+    ]
+    await kit.batch([{"content": t, "entity_id": "k"} for t in texts])
+    hybrid = HybridRecall(store, kit.services.settings.recall, kit.services.recall.sizes)
+    before = await hybrid.text_scores(scope(kit.tenant, "k"), "kiln bowls vases", 50)
+    crowd = [{"content": f"kiln {i}", "entity_id": "k"} for i in range(200)]
+    await kit.batch(crowd, tenant=other_tenant)
+    after = await hybrid.text_scores(scope(kit.tenant, "k"), "kiln bowls vases", 50)
+    assert len(before) == len(texts)
+    assert after == pytest.approx(before, rel=1e-6)
+
+
 async def test_function_words_are_not_searched(kit: Kit) -> None:
     await kit.batch([{"content": "what did you do when it was here"}, {"content": "kiln"}])
     hybrid = HybridRecall(

@@ -1,7 +1,8 @@
-// An experiment (scripts/eval/no_length_analyzer/build.sh): English analysis as Neo4j's
-// "english" analyzer does it, with every token after the first stacked at position
-// increment 0, so BM25 (which discounts overlaps) sees every text as length 1: no length
-// normalisation, and nothing of the rest of the index in a text's score but the idf.
+// The fulltext analyzer memory_content uses when Neo4j has it (build.sh beside this file;
+// docs/decisions/0006): English analysis as Neo4j's "english" analyzer does it, with every
+// token after the first stacked at position increment 0, so BM25 (which discounts
+// overlaps) sees every text as length 1: no length normalisation, and nothing of the rest
+// of the index in a text's score but the idf (which recall divides out per scope).
 package hebbs;
 
 import java.io.IOException;
