@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from hebbs_graph.graph.schema import fulltext_analyzer
 from hebbs_graph.services.container import Services
 
 BATCH = 5000
@@ -61,11 +62,7 @@ async def database_note(services: Services, prefix: str) -> dict[str, Any]:
         prefix=prefix,
     )
     beside = int(rows[0]["n"]) if rows else 0
-    store = services.store
-    rows = await store.run_raw(
-        store.queries["admin/fulltext_index_analyzer"], name="memory_content"
-    )
-    analyzer = str(rows[0]["analyzer"]) if rows else None
+    analyzer = await fulltext_analyzer(services.store)
     print(f"{beside} memories of other tenants share this database; analyzer {analyzer}",
           file=sys.stderr)  # fmt: skip
     return {"memories_beside": beside, "fulltext_analyzer": analyzer}

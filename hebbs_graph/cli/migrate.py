@@ -44,7 +44,7 @@ def migrate(
 async def _migrate(settings: Settings, wait_s: float) -> dict[str, Any]:
     import asyncio
 
-    from hebbs_graph.graph.schema import indexes_online
+    from hebbs_graph.graph.schema import fulltext_analyzer, indexes_online
     from hebbs_graph.graph.schema import migrate as apply
     from hebbs_graph.graph.store import GraphStore
     from hebbs_graph.services.container import load_embedder
@@ -63,12 +63,14 @@ async def _migrate(settings: Settings, wait_s: float) -> dict[str, Any]:
             store, dimension=embedder.dimension, embedding_model=embedder.model_name
         )
         online = await indexes_online(store)
+        analyzer = await fulltext_analyzer(store)
     finally:
         await store.close()
     return {
         "neo4j_uri": settings.effective_neo4j_uri,
         "applied": applied,
         "indexes_online": online,
+        "fulltext_analyzer": analyzer,
         "embedding_model": embedder.model_name,
         "dimension": embedder.dimension,
     }

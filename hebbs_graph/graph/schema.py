@@ -89,8 +89,15 @@ async def _settle_fulltext_analyzer(store: GraphStore) -> None:
     rows = await store.run_raw(store.queries["admin/fulltext_analyzers"])
     available = set(rows[0]["analyzers"]) if rows else set()
     wanted = chosen_analyzer(store.settings.neo4j_fulltext_analyzer, available)
-    rows = await store.run_raw(store.queries["admin/fulltext_index_analyzer"], name=FULLTEXT_INDEX)
-    current = rows[0]["analyzer"] if rows else None
+    if wanted != NO_LENGTH_ANALYZER:
+        log.info(
+            "fulltext index %s uses %s: other tenants' texts move text scores a little "
+            "(a Neo4j started with english-no-length.jar on its classpath avoids it; "
+            "docs/operations.md)",
+            FULLTEXT_INDEX,
+            wanted,
+        )
+    current = await fulltext_analyzer(store)
     if current == wanted:
         return
     log.warning(
@@ -98,6 +105,12 @@ async def _settle_fulltext_analyzer(store: GraphStore) -> None:
     )
     await store.run_raw(store.queries["admin/fulltext_index_drop"])
     await store.run_raw(store.queries["admin/fulltext_index_create"], analyzer=wanted)
+
+
+async def fulltext_analyzer(store: GraphStore) -> str | None:
+    """The analyzer memory_content was built with (None while it is missing)."""
+    rows = await store.run_raw(store.queries["admin/fulltext_index_analyzer"], name=FULLTEXT_INDEX)
+    return str(rows[0]["analyzer"]) if rows else None
 
 
 async def _check_vector_dimension(store: GraphStore, dimension: int, model: str) -> None:

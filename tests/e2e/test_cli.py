@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 from hebbs_graph.cli.main import app
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.services.container import Services
+from hebbs_graph.settings import Settings
 from tests.cli_support import load_all_commands
 from tests.live import LiveApi, free_port
 from tests.support.checks import checks_run_json, held_elsewhere
@@ -274,3 +275,17 @@ def test_strategy_options_and_settings_are_checked(cli: Cli, live_api: LiveApi) 
     assert "session_id" in cli.run("recall", "-s", "session", code=1).stderr  # server: needed
     bad = cli.run("serve", code=2, env={"HEBBS_RECALL_EXTRA_STRATEGIES": "telepathy"}).stderr
     assert "no strategy telepathy" in bad
+
+
+def test_migrate_reports_the_schema_and_the_fulltext_analyzer(settings: Settings) -> None:
+    """`hebbs-graph migrate` on a migrated database applies nothing and names the analyzer
+    memory_content was built with (the suite's local Neo4j has english-no-length)."""
+    load_all_commands()
+    env = {
+        "HEBBS_NEO4J_URI": settings.effective_neo4j_uri,
+        "HEBBS_NEO4J_PASSWORD": settings.neo4j_password,
+    }
+    out = json.loads(Cli(env).run("migrate", "-f", "json").stdout)
+    assert out["applied"] == []
+    assert out["indexes_online"] is True
+    assert out["fulltext_analyzer"] == "english-no-length"
