@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 from baselines import BM25
-from common import purge_tenant
+from common import database_note, purge_tenant
 
 from hebbs_graph.models.conversation import ConversationIn, MessageIn
 from hebbs_graph.models.recall import RecallIn
@@ -149,6 +149,7 @@ async def run(args: argparse.Namespace, done: list[dict[str, Any]]) -> dict[str,
     personas = data["personas"][: args.personas or None]
     settings = Settings()
     services = await open_services(settings, embedder=load_embedder(settings))
+    database = await database_note(services, args.tenant_prefix)
     finished = {r["persona"] for r in done}
     rows = list(done)
     try:
@@ -162,7 +163,8 @@ async def run(args: argparse.Namespace, done: list[dict[str, Any]]) -> dict[str,
             save(args, {"origin": data["origin"], "rows": rows})
     finally:
         await services.close()
-    return {"origin": data["origin"], "top_k": TOP_K, "by_category": table(rows), "rows": rows}
+    figures = {"origin": data["origin"], "top_k": TOP_K, "by_category": table(rows)}
+    return figures | database | {"rows": rows}
 
 
 def save(args: argparse.Namespace, figures: dict[str, Any]) -> None:
