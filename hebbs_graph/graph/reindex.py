@@ -13,13 +13,13 @@ from __future__ import annotations
 import time
 
 from hebbs_graph.errors import SchemaMismatch
-from hebbs_graph.graph.schema import VECTOR_INDEX
+from hebbs_graph.graph.schema import ENGLISH_ANALYZER, VECTOR_INDEX, fulltext_analyzer
 from hebbs_graph.graph.store import GraphStore
 
 
 async def rebuild_lucene_indexes(store: GraphStore) -> float:
     """Drop and build again the fulltext and vector indexes; seconds until both are
-    online. The vector index keeps the dimension it had."""
+    online. The vector index keeps the dimension it had, the fulltext index its analyzer."""
     rows = await store.run_raw(store.queries["admin/vector_index_options"], name=VECTOR_INDEX)
     if not rows:
         # A database the service never opened has no schema yet; building the indexes
@@ -29,10 +29,11 @@ async def rebuild_lucene_indexes(store: GraphStore) -> float:
             "set up by the service yet (start `hebbs-graph serve` once)"
         )
     dimension = int(rows[0]["options"]["indexConfig"]["vector.dimensions"])
+    analyzer = await fulltext_analyzer(store) or ENGLISH_ANALYZER
     started = time.monotonic()
     # Schema commands, one per transaction (Neo4j does not mix them with data writes).
     await store.write_rows("scrub/fulltext_drop")
-    await store.write_rows("scrub/fulltext_create")
+    await store.write_rows("scrub/fulltext_create", analyzer=analyzer)
     await store.write_rows("scrub/vector_drop")
     await store.write_rows("scrub/vector_create", dimension=dimension)
     await store.run_raw(store.queries["admin/await_indexes"])

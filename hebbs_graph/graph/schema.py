@@ -103,8 +103,8 @@ async def _settle_fulltext_analyzer(store: GraphStore) -> None:
     log.warning(
         "rebuilding fulltext index %s with analyzer %s (it had %s)", FULLTEXT_INDEX, wanted, current
     )
-    await store.run_raw(store.queries["admin/fulltext_index_drop"])
-    await store.run_raw(store.queries["admin/fulltext_index_create"], analyzer=wanted)
+    await store.run_raw(store.queries["scrub/fulltext_drop"])
+    await store.run_raw(store.queries["scrub/fulltext_create"], analyzer=wanted)
 
 
 async def fulltext_analyzer(store: GraphStore) -> str | None:

@@ -18,6 +18,7 @@ import pytest
 
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.graph.reindex import rebuild_lucene_indexes
+from hebbs_graph.graph.schema import fulltext_analyzer
 from hebbs_graph.graph.txlog import prune_logs
 from hebbs_graph.localneo4j import LocalNeo4j
 from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
@@ -100,7 +101,9 @@ async def test_forget_then_the_step_leaves_no_copy(own: tuple[Services, Path]) -
 
     out = await memory.forget(TENANT, ForgetIn(entity_id="vault"))
     assert out.forgotten == 5
+    analyzer = await fulltext_analyzer(store)
     await rebuild_lucene_indexes(store)
+    assert await fulltext_analyzer(store) == analyzer  # built again as it was
     report = await prune_logs(store)
     assert report.pruned, report.note
 

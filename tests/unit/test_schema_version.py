@@ -47,6 +47,8 @@ def test_the_forget_step_builds_the_indexes_as_the_schema_does() -> None:
         ("vector_create", "007_filtered_vector_index"),
     ):
         made = _statements(cypher / "scrub" / f"{scrub}.cypher")[0]
+        # The analyzer is a parameter: the one the index had, or the settings' choice.
+        made = made.replace("`fulltext.analyzer`: $analyzer", "`fulltext.analyzer`: 'english'")
         assert made in _statements(cypher / "schema" / f"{schema}.cypher"), scrub
 
 
