@@ -63,6 +63,7 @@ async def database_note(services: Services, prefix: str) -> dict[str, Any]:
     )
     beside = int(rows[0]["n"]) if rows else 0
     analyzer = await fulltext_analyzer(services.store)
-    print(f"{beside} memories of other tenants share this database; analyzer {analyzer}",
-          file=sys.stderr)  # fmt: skip
+    print(
+        f"{beside} memories of other tenants beside; fulltext analyzer {analyzer}", file=sys.stderr
+    )
     return {"memories_beside": beside, "fulltext_analyzer": analyzer}

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from hebbs_graph.cli.main import app
+from hebbs_graph.graph.schema import NO_LENGTH_ANALYZER
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.services.container import Services
 from hebbs_graph.settings import Settings
@@ -288,4 +289,4 @@ def test_migrate_reports_the_schema_and_the_fulltext_analyzer(settings: Settings
     out = json.loads(Cli(env).run("migrate", "-f", "json").stdout)
     assert out["applied"] == []
     assert out["indexes_online"] is True
-    assert out["fulltext_analyzer"] == "english-no-length"
+    assert out["fulltext_analyzer"] == NO_LENGTH_ANALYZER

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from hebbs_graph.graph.schema import fulltext_analyzer
+from hebbs_graph.graph.schema import NO_LENGTH_ANALYZER, fulltext_analyzer
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.recall.hybrid import HybridRecall
 from hebbs_graph.services.recall.service import RecallService, Scope
@@ -98,7 +98,7 @@ async def test_text_scores_ignore_what_other_tenants_store(kit: Kit, other_tenan
     of everyone's texts, present or forgotten, moves no scope's text scores (decision
     0006; with Neo4j's "english" 98,000 short texts of another tenant cost LoCoMo 0.6)."""
     store = kit.services.store
-    if await fulltext_analyzer(store) != "english-no-length":
+    if await fulltext_analyzer(store) != NO_LENGTH_ANALYZER:
         pytest.skip(
             "this Neo4j has no english-no-length analyzer (HEBBS_NEO4J_FULLTEXT_ANALYZER=auto)"
         )
