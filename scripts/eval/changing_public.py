@@ -152,7 +152,11 @@ async def score(
             newest = {m for m, t in zip(mine, texts, strict=True) if t == texts[-1]}
             older = {m for m, t in zip(mine, texts, strict=True) if t != texts[-1]}
             changed["slots"] += 1
-            changed["paired"] += any(p & newest and p & older for p in pending)
+            paired = any(p & newest and p & older for p in pending)
+            changed["paired"] += paired
+            if not paired and SHOW["left"] > 0:
+                SHOW["left"] -= 1
+                print(f"  UNPAIRED {' / '.join(repr(t) for t in texts)}", file=sys.stderr)
         for q in g["questions"]:
             request = RecallIn(
                 cue=q, entity_id=entity, top_k=TOP_K, reinforce=False, on_conflict="keep"
