@@ -163,8 +163,9 @@ class Settings(BaseSettings):
     recall_supersession_slots: bool = True
     # On: for a cue that asks for the current state ("What is my favorite color?",
     # present tense, no earlier time named), two candidates of one scope that both hold
-    # every content word of the cue answer the same question, and the newer ranks first
-    # (services/recall/current.py; issue 29: a conversation's old and new value).
+    # every content word of the cue, or say one thing in one frame with two values,
+    # answer the same question, and the newer ranks first (services/recall/current.py;
+    # issue 29: a conversation's old and new value).
     recall_supersession_cue: bool = True
     # For a cue that asks for the current state, a memory's recency is at least this
     # share of its place in the candidates' own time span (the newest 1, the oldest 0):

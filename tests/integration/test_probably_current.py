@@ -247,3 +247,39 @@ async def test_two_that_lead_on_relevance_answer_a_question_about_now_in_any_wor
     )
     plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
     assert plain.index(old.id) < plain.index(new.id)
+
+
+async def test_one_frame_two_values_answer_a_question_about_now_in_order(
+    services: Services, tenant: str
+) -> None:
+    """Two schools said in one frame; the older's value holds a word of the question
+    ("School"), so the words rule sees two different answers. The frame is one: the newer
+    comes first, unmarked (decision 0024, eighth amendment). Asked about then, nothing moves."""
+    old = await add(
+        services, tenant, "Audrey Eagle attended Tanbridge House School.", entity_id="audrey",
+        occurred_at=JAN, importance=0.9,
+    )  # fmt: skip
+    for n, text in enumerate(
+        (
+            "Audrey Eagle was born in Horsham.",
+            "Audrey Eagle studied botany at school.",
+            "Audrey Eagle's school friends called her Birdie.",
+            "Audrey Eagle taught drawing to schoolchildren.",
+        )
+    ):
+        await add(
+            services, tenant, text, entity_id="audrey", occurred_at=JAN + timedelta(days=n + 1)
+        )
+    new = await add(
+        services, tenant, "Audrey Eagle attended Banbury Academy.", entity_id="audrey",
+        occurred_at=MAR, importance=0.1,
+    )  # fmt: skip
+    for cue, moved in (
+        ("Which school does Audrey Eagle attend?", True),
+        ("Which school did Audrey Eagle attend in 2019?", False),
+    ):
+        request = RecallIn(cue=cue, entity_id="audrey", weights=IMPORTANT, reinforce=False)
+        results = (await services.recall.recall(tenant, request)).results
+        ids = [r.memory.id for r in results]
+        assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
+        assert not any(r.may_be_superseded_by for r in results), cue  # an order, not a sign

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hebbs_graph.services.recall.current import answered, asks_current, cue_terms
+from hebbs_graph.services.recall.current import answered, asks_current, cue_terms, framed
 
 
 @pytest.mark.parametrize(
@@ -73,3 +73,50 @@ def test_an_answer_holds_every_name_and_half_the_other_words() -> None:
     assert answered("Jones belongs to the Green Party.", cue_terms("Which party is Jones in?"))
     assert answered("Bo Lee joined the Green party, a political home.", terms) is None  # not Ann
     assert answered("Ann Lee likes tea.", terms) is None
+
+
+def test_one_frame_two_values() -> None:
+    """The same words around one value each, the cue's names in the frame."""
+    adolf = cue_terms("Where is Adolf Born educated?")
+    assert framed(
+        "Adolf Born attended Faculty of Education, Charles University.",
+        "Adolf Born attended Academy of Fine Arts, Prague.",
+        adolf,
+    )
+    audrey = cue_terms("What does Audrey Eagle do?")
+    assert not framed("Audrey Eagle paints birds.", "Audrey Eagle sings.", audrey)  # a subject only
+    office = cue_terms("Where is the office?")
+    evil = cue_terms("how many episodes of touching evil are there?")
+    episodes = (
+        "How many episodes of Lost are there? 12.",
+        "How many episodes of Lost are there? 16.",
+    )
+    assert not framed(*episodes, evil)  # another show: not every word of the cue is in the frame
+    playoffs = "Who has the most 3 pointers in the playoffs?"
+    threes = (f"{playoffs} Ray Allen.", f"{playoffs} Stephen Curry.")
+    assert not framed(*threes, cue_terms("Who has the most 3 pointers in a season?"))
+    assert framed("Acme has an office in Lisbon.", "Acme has an office in Berlin.", office)
+    hiking = ("i like hiking trip 1 .", "i like hiking trip 2 .")
+    assert not framed(*hiking, cue_terms("Am I married?"))  # nothing of the cue in the frame
+    assert not framed(  # another subject: the cue's names are not in the frame
+        "Walter McAfee attended Wiley College.", "Bo Smith attended Wiley College.", adolf
+    )
+    assert not framed(  # what differs holds "is": a clause, not a value
+        "Acme's budget is $5,000 this year.", "Acme's headcount is 40 this year.", office
+    )
+    assert not framed(  # one greeting, then two different sentences
+        "Caroline: Hey Mel! I went to the park with the kids yesterday and it was lovely.",
+        "Caroline: Hey Mel! Did you see the game last night, it was amazing?",
+        cue_terms("Where is Caroline?"),
+    )
+    cobalt = cue_terms("When is project Cobalt due?")
+    assert framed("Project Cobalt is due in July.", "Project Cobalt is due in October.", cobalt)
+    assert not framed(  # two relations, not two values
+        "Project Cobalt is due in July.", "Project Cobalt is led by Luis.", cobalt
+    )
+    assert not framed(  # a question's last word and its answer are not one value
+        "Who won the Super Bowl? Chiefs.", "Who won the Super Cup? Reds.", cue_terms("Who won?")
+    )
+    married = cue_terms("Am I married?")
+    assert not framed("i am married .", "i am single .", married)  # no content in the frame
+    assert not framed("Ann lives in Paris.", "Ann lives in Paris.", cue_terms("Where is Ann?"))

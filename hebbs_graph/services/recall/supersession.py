@@ -113,7 +113,8 @@ def from_cue(
     """older id -> newer ids, for two of the best candidates of one scope that answer a
     cue asking for the current state alike (``current.py``), and the newer may have
     replaced the older: both hold every content word of the cue (the same words of it),
-    or both lead the scope on relevance to it (``leaders``), whatever their words."""
+    both say one thing in one frame with different values (``current.framed``), or both
+    lead the scope on relevance to it (``leaders``), whatever their words."""
     if not current.asks_current(cue):
         return {}
     terms = current.cue_terms(cue or "")
@@ -129,6 +130,13 @@ def from_cue(
         for a, b in itertools.combinations(answering, 2)
         if held[a.memory.id] == held[b.memory.id]  # else they answer different parts
     ]
+    # Or one frame, two values, the cue's names in the frame (its other words may sit
+    # in a value: "… attended Tanbridge House School." / "… attended Banbury Academy.").
+    pairs += (
+        (pool[i], pool[j])
+        for i, j in current.framed_pairs([r.memory.content for r in pool], terms)
+        if pool[i].memory.id not in held or held[pool[i].memory.id] != held.get(pool[j].memory.id)
+    )
     scopes: dict[str | None, list[RecallResult]] = {}
     for r in pool:
         scopes.setdefault(None if tenant_wide else r.memory.entity_id, []).append(r)
