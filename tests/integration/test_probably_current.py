@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from hebbs_graph.models.conversation import ConversationIn
+from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services
 from hebbs_graph.services.recall.service import RecallService
@@ -215,22 +216,18 @@ async def test_two_that_lead_on_relevance_answer_a_question_about_now_in_any_wor
     said, and the newer comes first, unmarked (decision 0024, fifth amendment). Where one
     of them holds the question's own word ("Am I married?" / "i married …") it leads
     alone and nothing moves: the limit docs/benchmarks.md gives for Dialogue NLI."""
-    old = await add(
-        services, tenant, "i teach math at the local high school .", entity_id="user",
-        occurred_at=JAN, importance=0.9,
-    )  # fmt: skip
-    for n, text in enumerate(
+    old, new = await old_and_new(
+        services,
+        tenant,
+        "user",
+        "i teach math at the local high school .",
         (
             "i like to paint landscapes on the weekends .",
             "my favorite season is autumn because of the colors .",
             "my dog is named biscuit and he loves the beach .",
-        )
-    ):
-        await add(services, tenant, text, entity_id="user", occurred_at=JAN + timedelta(days=n + 1))
-    new = await add(
-        services, tenant, "these days i drive a taxi at night .", entity_id="user",
-        occurred_at=MAR, importance=0.1,
-    )  # fmt: skip
+        ),
+        "these days i drive a taxi at night .",
+    )
     request = RecallIn(
         cue="What do I do for a living?", entity_id="user", weights=IMPORTANT, reinforce=False
     )
@@ -255,25 +252,19 @@ async def test_one_frame_two_values_answer_a_question_about_now_in_order(
     """Two schools said in one frame; the older's value holds a word of the question
     ("School"), so the words rule sees two different answers. The frame is one: the newer
     comes first, unmarked (decision 0024, eighth amendment). Asked about then, nothing moves."""
-    old = await add(
-        services, tenant, "Audrey Eagle attended Tanbridge House School.", entity_id="audrey",
-        occurred_at=JAN, importance=0.9,
-    )  # fmt: skip
-    for n, text in enumerate(
+    old, new = await old_and_new(
+        services,
+        tenant,
+        "audrey",
+        "Audrey Eagle attended Tanbridge House School.",
         (
             "Audrey Eagle was born in Horsham.",
             "Audrey Eagle studied botany at school.",
             "Audrey Eagle's school friends called her Birdie.",
             "Audrey Eagle taught drawing to schoolchildren.",
-        )
-    ):
-        await add(
-            services, tenant, text, entity_id="audrey", occurred_at=JAN + timedelta(days=n + 1)
-        )
-    new = await add(
-        services, tenant, "Audrey Eagle attended Banbury Academy.", entity_id="audrey",
-        occurred_at=MAR, importance=0.1,
-    )  # fmt: skip
+        ),
+        "Audrey Eagle attended Banbury Academy.",
+    )
     for cue, moved in (
         ("Which school does Audrey Eagle attend?", True),
         ("Which school did Audrey Eagle attend in 2019?", False),
@@ -283,3 +274,15 @@ async def test_one_frame_two_values_answer_a_question_about_now_in_order(
         ids = [r.memory.id for r in results]
         assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
         assert not any(r.may_be_superseded_by for r in results), cue  # an order, not a sign
+
+
+async def old_and_new(
+    services: Services, tenant: str, entity: str, old: str, between: tuple[str, ...], new: str
+) -> tuple[Memory, Memory]:
+    """An important old value in January, other things said the days after, an
+    unimportant new value in March: by score alone the old one would come first."""
+    first = await add(services, tenant, old, entity_id=entity, occurred_at=JAN, importance=0.9)
+    for n, text in enumerate(between):
+        await add(services, tenant, text, entity_id=entity, occurred_at=JAN + timedelta(days=n + 1))
+    last = await add(services, tenant, new, entity_id=entity, occurred_at=MAR, importance=0.1)
+    return first, last
