@@ -209,7 +209,7 @@ def framed_pairs(
     return sorted(p for p in alike if framed(contents[p[0]], contents[p[1]], terms))
 
 
-def framed(older: str, newer: str, terms: tuple[frozenset[str], frozenset[str]]) -> bool:
+def framed(first: str, second: str, terms: tuple[frozenset[str], frozenset[str]]) -> bool:
     """The two say one thing in one frame with different values: the same words before
     and after one differing span each ("Adolf Born attended Wiley College." / "Adolf Born
     attended Cornell University."), each span a value, the frame holding two content
@@ -218,7 +218,7 @@ def framed(older: str, newer: str, terms: tuple[frozenset[str], frozenset[str]])
     of another show's episodes). They answer a question about now alike
     whatever words of the cue the values happen to hold ("Which school does Audrey Eagle
     attend?": "… Tanbridge House School." / "… Banbury Academy.")."""
-    return _framed(older, newer, *terms)
+    return _framed(first, second, *terms)
 
 
 def _framed(a: str, b: str, names: frozenset[str], words: frozenset[str]) -> bool:
