@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
-from hebbs_graph.services.recall.current import answered, asks_current, cue_terms, framed
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hebbs_graph.services.recall.current import (
+    answered,
+    asks_current,
+    cue_terms,
+    framed,
+    framed_pairs,
+)
 
 
 @pytest.mark.parametrize(
@@ -120,3 +130,24 @@ def test_one_frame_two_values() -> None:
     married = cue_terms("Am I married?")
     assert not framed("i am married .", "i am single .", married)  # no content in the frame
     assert not framed("Ann lives in Paris.", "Ann lives in Paris.", cue_terms("Where is Ann?"))
+
+
+SAID = st.tuples(
+    st.sampled_from(["Ann", "Bo", "Ann's sister"]),
+    st.sampled_from(["lives in", "attended", "works at", "is"]),
+    st.sampled_from(["Paris", "Rome", "Wiley College", "the lab", "very happy"]),
+    st.sampled_from([".", "", " now .", ". She is fine ."]),
+).map(lambda parts: f"{parts[0]} {parts[1]} {parts[2]}{parts[3]}")
+
+
+@given(st.lists(SAID, min_size=2, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_framed_pairs_are_every_framed_pair(contents: list[str]) -> None:
+    """Comparing only the pairs that begin or end alike drops no pair ``framed`` takes."""
+    terms = cue_terms("Where does Ann live?")
+    every = [
+        (i, j)
+        for i, j in itertools.combinations(range(len(contents)), 2)
+        if framed(contents[i], contents[j], terms)
+    ]
+    assert framed_pairs(contents, terms) == every
