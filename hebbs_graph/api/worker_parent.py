@@ -24,9 +24,10 @@ PARENT_ENV = "_HEBBS_SERVE_PID"
 PR_SET_PDEATHSIG = 1
 
 
-def end_with_parent() -> None:
-    """In a worker: SIGTERM to itself when the serving command ends, even by SIGKILL."""
-    wanted = os.environ.get(PARENT_ENV)
+def end_with_parent(parent_pid: int | None = None) -> None:
+    """In a worker: SIGTERM to itself when the serving command (``parent_pid``, else
+    the one PARENT_ENV names) ends, even by SIGKILL."""
+    wanted = str(parent_pid) if parent_pid is not None else os.environ.get(PARENT_ENV)
     if not sys.platform.startswith("linux") or not wanted:
         return
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from hebbs_graph.cli import (  # noqa: F401  (registers their commands)
+    checker,
     contradict,
     conversation,
     graph,

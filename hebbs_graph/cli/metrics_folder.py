@@ -12,6 +12,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 METRICS_PREFIX = "hebbs-graph-metrics-"
+# api/metrics.py's MULTIPROC_ENV, not imported from there: importing it loads
+# prometheus_client, which reads this variable once, at import, and `serve` with one
+# worker and the checker's process serves in this very process.
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def _remove_dead_servers_metrics() -> None:
@@ -31,8 +35,6 @@ def metrics_across_workers() -> Iterator[None]:
     to files in a folder made for this run (PROMETHEUS_MULTIPROC_DIR, inherited), removed
     when the server stops. A folder the caller set is used as it is (prometheus_client
     wants it emptied before each start: that is then the caller's to do)."""
-    from hebbs_graph.api.metrics import MULTIPROC_ENV
-
     if os.environ.get(MULTIPROC_ENV):
         yield
         return

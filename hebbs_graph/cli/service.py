@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 from typing import Annotated, Any
 
 import typer
@@ -20,13 +19,10 @@ from hebbs_graph.cli.common import (
     run_quiet,
 )
 from hebbs_graph.cli.output import Format, show
+from hebbs_graph.cli.serving import run_api
 from hebbs_graph.client import DEFAULT_URL, ApiUnreachable
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.settings import Settings
-
-# WebSocket frames over this close the socket (1009); subscribe_max_frame_bytes, below
-# it, answers with an error frame instead.
-WS_MAX_SIZE = 1024 * 1024
 
 neo4j_app = typer.Typer(
     help="The local Neo4j (jars from Maven Central, run with java -cp).", no_args_is_help=True
@@ -168,11 +164,6 @@ def serve(
 
     Example: hebbs-graph serve --workers 2   # then open http://127.0.0.1:8000/schema
     """
-    import uvicorn
-
-    from hebbs_graph.api.app import create_app
-    from hebbs_graph.api.worker_parent import PARENT_ENV
-
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -197,70 +188,7 @@ def serve(
         except HebbsError as exc:
             fail(3, exc.message)
         typer.echo(f"Neo4j {status.version} on {status.bolt_uri}; Browser at {status.browser_url}")
-    n = settings.effective_workers
-    typer.echo(
-        f"hebbs-graph API on http://{settings.host}:{settings.port} (OpenAPI at /schema), "
-        f"{n} worker{'s' if n > 1 else ''}"
-    )
-    if n == 1:
-        uvicorn.run(
-            create_app(settings),
-            host=settings.host,
-            port=settings.port,
-            log_level="info",
-            ws_max_size=WS_MAX_SIZE,
-        )
-        return
-    _migrate_once(settings)
-    # Each worker builds its app from the environment: hand it this command's overrides.
-    os.environ.update({"HEBBS_HOST": settings.host, "HEBBS_PORT": str(settings.port)})
-    os.environ[PARENT_ENV] = str(os.getpid())  # each worker ends with this process
-    from hebbs_graph.cli.metrics_folder import metrics_across_workers
-
-    with metrics_across_workers():
-        uvicorn.run(
-            "hebbs_graph.api.app:app_from_environment",
-            factory=True,
-            host=settings.host,
-            port=settings.port,
-            workers=n,
-            log_level="info",
-            ws_max_size=WS_MAX_SIZE,
-        )
-
-
-def _migrate_once(settings: Settings) -> None:
-    """Apply the schema migrations here, before the workers start: N processes must not
-    rebuild the same index at once. Each worker then finds them all recorded.
-
-    In a child process: migrating opens the services (the embedding model among them),
-    and the parent, which only watches the workers, should not hold them for its life.
-    """
-    import multiprocessing
-
-    child = multiprocessing.get_context("spawn").Process(
-        target=_migrate_in_child, args=(settings,), name="hebbs-graph-migrate"
-    )
-    child.start()
-    child.join()
-    if child.exitcode != 0:
-        fail(3, "the services could not start (see the error above); no worker was started")
-
-
-def _migrate_in_child(settings: Settings) -> None:
-    import asyncio
-
-    from hebbs_graph.services.container import open_services
-
-    async def migrate() -> None:
-        services = await open_services(settings)
-        await services.close()
-
-    try:
-        asyncio.run(migrate())
-    except HebbsError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        raise SystemExit(3) from None
+    run_api(settings)
 
 
 @app.command()

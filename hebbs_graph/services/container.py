@@ -1,4 +1,5 @@
-"""Building the service layer once: store, embedder, migrations, services."""
+"""Building the service layer once: store, embedder, migrations, services; and the
+checker process's own, smaller set (``run_checker``)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from hebbs_graph.services.recall.prime import PrimeService
 from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.services.reflect.lineage import LineageService
 from hebbs_graph.services.reflect.service import ReflectService
+from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -82,7 +84,7 @@ async def open_services(
         embedder = CoalescedEmbedder(embedder)  # concurrent calls run together
     store = GraphStore(settings)
     try:
-        await _wait_for_graph(store, wait_s)
+        await wait_for_graph(store, wait_s)
         await migrate(store, dimension=embedder.dimension, embedding_model=embedder.model_name)
     except BaseException:
         await store.close()
@@ -140,7 +142,7 @@ async def open_services(
     )
 
 
-async def _wait_for_graph(store: GraphStore, wait_s: float) -> None:
+async def wait_for_graph(store: GraphStore, wait_s: float) -> None:
     deadline = asyncio.get_running_loop().time() + wait_s
     while not await store.ping():
         if asyncio.get_running_loop().time() > deadline:
@@ -148,3 +150,53 @@ async def _wait_for_graph(store: GraphStore, wait_s: float) -> None:
                 f"Neo4j at {store.settings.effective_neo4j_uri} did not answer within {wait_s:.0f}s"
             )
         await asyncio.sleep(0.5)
+
+
+# The contradiction checks in a process of their own (decision 0034).
+#
+# With contradiction_checker "process" (what "auto" means under ``serve``) the API
+# processes run no checker: a write marks its memories as today, claimed by
+# ``check_claims.HANDOFF``, and answers. This process runs the checker an API process
+# would run inline, with its sweep every contradiction_checker_poll_s instead of every
+# contradiction_check_sweep_s: each sweep takes the handed-off checks and those nobody
+# holds, tenant by tenant, and the claims it takes are renewed as any worker's are. It
+# opens Neo4j and the contradiction service only: a check compares stored vectors and
+# needs no embedding model. ``serve`` starts it at a lower OS priority beside its workers
+# (``cli/checker.py``); ``hebbs-graph checker`` runs one alone, for a deployment whose
+# API replicas run elsewhere.
+
+
+# After a sweep that found nothing, the checker process looks again this soon: a lone
+# write's pair within ~0.1 s plus its check; under load every sweep finds work, and the
+# rounds stay contradiction_checker_poll_s apart.
+IDLE_POLL_S = 0.1
+
+
+def checker_settings(settings: Settings) -> Settings:
+    """The settings the checker process runs with: it checks (never hands off), and
+    sweeps as often as the API processes' writes are to be picked up."""
+    return settings.model_copy(
+        update={
+            "contradiction_checker": "inline",
+            "contradiction_check_sweep_s": settings.contradiction_checker_poll_s,
+        }
+    )
+
+
+async def run_checker(settings: Settings, stop: asyncio.Event, *, wait_s: float = 60.0) -> None:
+    """Run the checks until ``stop`` is set, then what is queued (briefly), and close."""
+    own = checker_settings(settings)
+    section = own.contradiction
+    llm = build_llm(own) if section.contradiction_llm_on_ingest else None
+    store = GraphStore(own)
+    try:
+        await wait_for_graph(store, wait_s)
+        idle = min(IDLE_POLL_S, section.contradiction_checker_poll_s)
+        contradict = ContradictionService(store, section, llm, ScopeSizes(store), idle_sweep_s=idle)
+        contradict.start()
+        try:
+            await stop.wait()
+        finally:
+            await contradict.aclose()
+    finally:
+        await store.close()

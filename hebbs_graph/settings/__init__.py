@@ -230,6 +230,15 @@ class Settings(BaseSettings):
     # inside the request, as before, for callers that need the pair in the answer. In
     # both, a failed check stays marked and the sweep runs it again later.
     contradiction_detection_mode: Literal["async", "sync"] = "async"
+    # Where async checks run. "inline": in each API process, after the write's answer.
+    # "process": in a process of their own at OS priority contradiction_checker_nice
+    # (`serve` starts it; `hebbs-graph checker` runs one), which takes what the API
+    # processes mark every contradiction_checker_poll_s (0.1 s after a round of two
+    # checks or fewer); the API processes' cores are then theirs. "auto": "process"
+    # under `serve`, "inline" elsewhere (decision 0034).
+    contradiction_checker: Literal["auto", "inline", "process"] = "auto"
+    contradiction_checker_nice: int = Field(default=10, ge=0, le=19)
+    contradiction_checker_poll_s: float = Field(default=0.5, gt=0.0, le=10.0)
     # The sweep for checks nobody holds (failed ones, a stopped or dead worker's,
     # leftovers of a restart or an outage) runs this often, across tenants. With the
     # claim below it bounds how late a dead worker's checks run: at most claim + sweep.

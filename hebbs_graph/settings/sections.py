@@ -74,6 +74,9 @@ class ContradictionSettings(Section):
 
     contradiction_detection: bool
     contradiction_detection_mode: Literal["async", "sync"]
+    contradiction_checker: Literal["auto", "inline", "process"]
+    contradiction_checker_nice: int
+    contradiction_checker_poll_s: float
     contradiction_check_sweep_s: float
     contradiction_check_quiet_s: float
     contradiction_check_max_wait_s: float

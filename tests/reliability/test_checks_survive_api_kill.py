@@ -31,6 +31,8 @@ LOW = {"content": "The kiln project's budget is $2,000", "entity_id": "k"}
 def test_checks_acknowledged_before_a_kill_are_run_by_the_next_process(
     tenant: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The checks in the API process itself (the checker process has its own test).
+    monkeypatch.setenv("HEBBS_CONTRADICTION_CHECKER", "inline")
     monkeypatch.setenv("HEBBS_CONTRADICTION_CHECK_SWEEP_S", "86400")
     monkeypatch.setenv("HEBBS_CONTRADICTION_CHECK_QUIET_S", "3600")
     monkeypatch.setenv("HEBBS_CONTRADICTION_CHECK_MAX_WAIT_S", "3600")

@@ -28,6 +28,9 @@ from hebbs_graph.timeutil import utcnow
 
 log = logging.getLogger(__name__)
 
+# The holder a write names when the checker process is to run its check (decision
+# 0034): any sweep takes such a claim as it takes an expired one.
+HANDOFF = "checker-process"
 # A check: its tenant, its memory, and its marker (check_due).
 Key = tuple[str, str, datetime]
 # Claims renewed per query.

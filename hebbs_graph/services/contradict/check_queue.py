@@ -15,7 +15,9 @@ survives a crash, a restart or a Neo4j outage: it is in the graph beside the mem
 Each process runs one checker (``start``): its own writes wait in memory, woken by the
 write, and are checked in order, consecutive writes of a tenant together; a periodic
 sweep claims what nobody holds, across tenants (failed checks, a stopped worker's
-writes, what a restart left). Claims are taken lock first (as leases are), so two
+writes, what a restart left). With contradiction_checker "process" an API process runs
+no checker: its writes are claimed by ``HANDOFF`` for the checker process, whose sweep
+takes them (decision 0034); sooner (``idle_sweep_s``) after a sweep that found little. Claims are taken lock first (as leases are), so two
 workers never both win one memory. While Neo4j is unavailable the checker backs off
 and keeps its queue.
 
@@ -41,8 +43,8 @@ from typing import Any
 from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut
-from hebbs_graph.services.contradict.check_claims import HeldClaims
-from hebbs_graph.services.contradict.check_wait import Hurry
+from hebbs_graph.services.contradict.check_claims import HANDOFF, HeldClaims
+from hebbs_graph.services.contradict.check_wait import Hurry, wait_event
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.leases import new_holder
@@ -72,6 +74,8 @@ STOP_WAIT_S = 5.0
 # Past this many memories queued here, new writes are queued without their vectors (the
 # numpy path reads them back): a long backlog holds ids, not 1.5 kB a memory.
 MAX_QUEUED_VECTORS = 20_000
+# A sweep that ran this few checks is followed by one after idle_sweep_s, if set.
+FEW_TO_HURRY = 2
 
 
 @dataclass
@@ -91,13 +95,18 @@ class CheckQueue:
         settings: ContradictionSettings,
         check: Check,
         foreground: Foreground | None = None,
+        idle_sweep_s: float | None = None,
     ) -> None:
         self.store = store
+        self.idle_sweep_s = idle_sweep_s
         self.settings = settings
         self.check = check
         self.foreground = foreground or Foreground()
         self.hurry = Hurry()  # reviews waiting for the checks: no giving way meanwhile
         self.holder = new_holder()
+        # No checker here: writes are handed off (contradiction_checker "process", async).
+        mode = (settings.contradiction_checker, settings.contradiction_detection_mode)
+        self.hands_off = mode == ("process", "async")
         self.claims = HeldClaims(store, settings, self.holder)  # renewed while held here
         self._waiting: deque[Waiting] = deque()
         self._queued = 0  # memories in _waiting
@@ -114,7 +123,7 @@ class CheckQueue:
         claim = timedelta(seconds=self.settings.contradiction_check_claim_s)
         return {
             "check_due": now,
-            "check_claimed_by": self.holder,
+            "check_claimed_by": HANDOFF if self.hands_off else self.holder,
             "check_claimed_until": now + claim,
         }
 
@@ -130,7 +139,7 @@ class CheckQueue:
         return self._queued
 
     def start(self) -> None:
-        if not self.running:
+        if not self.running and not self.hands_off:
             self._task = asyncio.create_task(self._loop(), name="hebbs-contradiction-checks")
 
     async def stop(self, drain_s: float = 10.0) -> None:
@@ -142,7 +151,7 @@ class CheckQueue:
             await self.claims.stop()
             return
         if drain_s > 0 and not task.done():
-            await _wait(self._idle, drain_s)
+            await wait_event(self._idle, drain_s)
         task.cancel()
         # A cancelled checker ends at its next await; a shutdown never waits on it longer.
         await asyncio.wait({task}, timeout=STOP_WAIT_S)
@@ -168,18 +177,18 @@ class CheckQueue:
         (e.g. Neo4j is down and the queue is waiting for it)."""
         if not self._waiting and not self._busy:
             return True
-        return await _wait(self._idle, timeout_s)
+        return await wait_event(self._idle, timeout_s)
 
     async def _loop(self) -> None:
         loop = asyncio.get_running_loop()
-        next_sweep = loop.time() + FIRST_SWEEP_S
+        next_sweep = loop.time() + min(FIRST_SWEEP_S, self.settings.contradiction_check_sweep_s)
         failures = 0
         while True:
             if not self._waiting:
                 self._idle.set()
                 delay = next_sweep - loop.time()
                 if delay > 0:
-                    await _wait(self._wake, delay)
+                    await wait_event(self._wake, delay)
                 self._wake.clear()
             try:
                 if self._waiting:
@@ -187,9 +196,12 @@ class CheckQueue:
                     await self._check_next()
                 elif loop.time() >= next_sweep:
                     await self._give_way(next_sweep)
-                    await self.sweep()
+                    every = self.settings.contradiction_check_sweep_s
+                    found = (await self.sweep()).checked
+                    if found <= FEW_TO_HURRY and self.idle_sweep_s is not None:
+                        every = self.idle_sweep_s  # writes come slowly: check them soon
                     spread = 1 + SWEEP_JITTER * (2 * random.random() - 1)
-                    next_sweep = loop.time() + self.settings.contradiction_check_sweep_s * spread
+                    next_sweep = loop.time() + every * spread
                 failures = 0
             except GraphUnavailable as exc:
                 failures += 1
@@ -298,6 +310,7 @@ class CheckQueue:
                 now=now,
                 until=self._until(now),
                 holder=self.holder,
+                handoff=HANDOFF,
                 limit=limit,
             )
             by_tenant: dict[str, dict[str, datetime]] = {}
@@ -325,6 +338,7 @@ class CheckQueue:
                 now=now,
                 until=self._until(now),
                 holder=self.holder,
+                handoff=HANDOFF,
                 limit=limit,
             )
             due = {r["id"]: as_utc(r["due"]) for r in rows if r["claimed"]}
@@ -371,19 +385,6 @@ class CheckQueue:
 
     def _until(self, now: datetime) -> datetime:
         return self.claims.until(now)
-
-
-async def _wait(event: asyncio.Event, timeout_s: float) -> bool:
-    """Wait for ``event`` up to ``timeout_s``; False on timeout. With asyncio.timeout,
-    not wait_for: on Python 3.11 wait_for returns normally when a cancellation arrives
-    as the event is set, swallowing it, and the checker, waiting again for the next
-    sweep, never stopped (a server that SIGTERM could not end)."""
-    try:
-        async with asyncio.timeout(timeout_s):
-            await event.wait()
-    except TimeoutError:
-        return False
-    return True
 
 
 def _rows(due: dict[str, datetime]) -> list[dict[str, Any]]:

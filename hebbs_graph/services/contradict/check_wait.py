@@ -141,3 +141,16 @@ async def settled(
                 break
             await wait.pause()
     return ChecksWaited(checks_waited_ms=wait.waited_ms, checks_wait_timed_out=wait.timed_out)
+
+
+async def wait_event(event: asyncio.Event, timeout_s: float) -> bool:
+    """Wait for ``event`` up to ``timeout_s``; False on timeout. With asyncio.timeout,
+    not wait_for: on Python 3.11 wait_for returns normally when a cancellation arrives
+    as the event is set, swallowing it, and the checker, waiting again for the next
+    sweep, never stopped (a server that SIGTERM could not end)."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            await event.wait()
+    except TimeoutError:
+        return False
+    return True

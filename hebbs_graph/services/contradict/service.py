@@ -62,15 +62,18 @@ class ContradictionService:
         llm: LLMClient | None = None,
         sizes: ScopeSizes | None = None,
         foreground: Foreground | None = None,
+        idle_sweep_s: float | None = None,
     ):
         self.store = store
         self.settings = settings
         self.detector = Detector(store, settings, llm, sizes)
-        # foreground: the writes this process's checker gives way to (MemoryService's).
-        self.queue = CheckQueue(store, settings, self._check, foreground)
+        # foreground: the writes this process's checker gives way to (MemoryService's);
+        # idle_sweep_s: the checker process's sweep after one that found nothing.
+        self.queue = CheckQueue(store, settings, self._check, foreground, idle_sweep_s)
 
     def start(self) -> None:
-        """Start this process's background checker (open_services does)."""
+        """Start this process's background checker (open_services does); none where the
+        checker process runs the checks (contradiction_checker "process")."""
         if self.settings.contradiction_detection:
             self.queue.start()
 
@@ -102,7 +105,8 @@ class ContradictionService:
     ) -> None:
         """Check freshly stored (or revised) memories against their neighbours.
 
-        Async mode: queue the checks for this process's checker and return. Sync mode
+        Async mode: queue the checks for this process's checker (with the checker
+        process, leave them marked for it) and return. Sync mode
         (or no checker running here): check now, and mark the memories checked. The
         write has committed already, so a failure is logged, not raised: the memory
         stays marked and the check is retried. ``vectors`` (the write's own embeddings)
@@ -123,6 +127,8 @@ class ContradictionService:
         if len(due) < len(own):  # written without a marker: check now, nothing to clear
             await self._check_unmarked(tenant_id, [m.id for m in own if m.id not in due], fresh)
         if not due:
+            return
+        if self.queue.hands_off:  # marked for the checker process (check_claims.HANDOFF)
             return
         if self.settings.contradiction_detection_mode == "async" and self.queue.running:
             self.queue.put(tenant_id, due, fresh)

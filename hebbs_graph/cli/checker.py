@@ -1,0 +1,124 @@
+"""`checker`, and the checker process `serve` starts beside its workers (decision 0034).
+
+The contradiction checks of a write run after its answer. Run inside the API process
+they share its core and its GIL with the requests: under a steady load of recalls and
+remembers they cost a remember ~80 ms of p95 on two cores. In a process of their own at
+a lower OS priority they take the CPU the requests leave, and the kernel, not the API's
+event loop, decides who waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import subprocess
+import sys
+from typing import Annotated
+
+import typer
+
+from hebbs_graph.cli.common import app, fail
+from hebbs_graph.errors import HebbsError
+from hebbs_graph.settings import Settings
+
+log = logging.getLogger(__name__)
+
+# How long `serve` waits for its checker to stop (it runs what it holds for up to 10 s).
+STOP_WAIT_S = 15.0
+
+
+def wants_checker_process(settings: Settings) -> bool:
+    """Whether `serve` runs the checks in a process of their own: "auto" or "process",
+    with detection on and its checks after the answer."""
+    return (
+        settings.contradiction_checker != "inline"
+        and settings.contradiction_detection
+        and settings.contradiction_detection_mode == "async"
+    )
+
+
+def start_checker_process() -> subprocess.Popen[bytes]:
+    """Start ``hebbs-graph checker`` beside `serve`'s workers, with this process's
+    environment (the settings); it ends with this process, even a SIGKILLed one."""
+    command = [sys.executable, "-m", "hebbs_graph", "checker", "--parent-pid", str(os.getpid())]
+    return subprocess.Popen(command)
+
+
+def stop_checker_process(child: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, wait for the checks it holds (briefly), then SIGKILL: what it leaves
+    stays marked in Neo4j for the next sweep."""
+    if child.poll() is None:
+        child.terminate()
+        try:
+            child.wait(STOP_WAIT_S)
+        except subprocess.TimeoutExpired:
+            log.warning("the contradiction checker did not stop; killing it")
+            child.kill()
+            child.wait()
+
+
+@app.command()
+def checker(
+    nice: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=19,
+            help="Lower this process's priority by this much (HEBBS_CONTRADICTION_CHECKER_NICE).",
+        ),
+    ] = None,
+    parent_pid: Annotated[
+        int | None, typer.Option(hidden=True, help="End when this process ends (serve's).")
+    ] = None,
+) -> None:
+    """Run the contradiction checks of API processes that hand them off.
+
+    For a deployment whose API replicas run with HEBBS_CONTRADICTION_CHECKER=process and
+    no checker of their own (`serve` on one machine starts one itself). Several may run
+    at once: each check is claimed by one. Stops on SIGTERM or Ctrl-C.
+
+    Example: HEBBS_NEO4J_URI=bolt://neo4j:7687 hebbs-graph checker
+    """
+    settings = Settings()
+    if nice is not None:
+        settings = settings.model_copy(update={"contradiction_checker_nice": nice})
+    if not settings.contradiction_detection:
+        fail(2, "contradiction detection is off (HEBBS_CONTRADICTION_DETECTION): nothing to run")
+    _checker_main(settings, parent_pid)
+
+
+def _checker_main(settings: Settings, parent_pid: int | None) -> None:
+    """The checker's process: lower priority, end with the parent, run until SIGTERM."""
+    from hebbs_graph.api.worker_parent import end_with_parent
+    from hebbs_graph.services.container import run_checker
+
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if parent_pid is not None:
+        end_with_parent(parent_pid)
+    _lower_priority(settings.contradiction_checker_nice)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        await run_checker(settings, stop)
+
+    try:
+        asyncio.run(main())
+    except HebbsError as exc:
+        log.error("the contradiction checker could not start: %s", exc.message)
+        raise SystemExit(3) from None
+
+
+def _lower_priority(by: int) -> None:
+    if by <= 0:
+        return
+    try:
+        os.nice(by)
+    except OSError as exc:  # not where priorities cannot change; the checks still run
+        log.warning("the contradiction checker keeps its priority: %s", exc)

@@ -1,0 +1,91 @@
+"""`serve` runs the contradiction checks in a process of their own (decision 0034): a
+child at a lower priority that ends with `serve`, even when `serve` is killed, and
+through which a review right after two writes lists their pair."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.support.served import ROOT, served
+
+
+def checker_of(pid: int, wait_s: float = 60) -> int:
+    """The `hebbs-graph checker` child of the serving process."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                cmdline = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+                if b"checker" in cmdline:
+                    return int(child)
+        assert time.monotonic() < deadline, "serve started no checker process"
+        time.sleep(0.2)
+
+
+def niceness(pid: int) -> int:
+    """Field 19 of /proc/PID/stat (the fields after the command's closing parenthesis
+    start at 3)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def counted(figures: str, name: str, **labels: str) -> float:
+    """The sum of a series' values in Prometheus's text format, over the lines of
+    ``name`` that carry every one of ``labels`` (in whatever order)."""
+    total = 0.0
+    for line in figures.splitlines():
+        head, _, value = line.rpartition(" ")
+        if head.split("{", 1)[0] == name and all(f'{k}="{v}"' in head for k, v in labels.items()):
+            total += float(value)
+    return total
+
+
+def gone(pid: int, wait_s: float) -> bool:
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state == "Z":  # exited; its parent (killed) never reaped it
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_serve_checks_in_a_lower_priority_process_that_ends_with_it(
+    tenant: str, tmp_path: Path
+) -> None:
+    with served(tenant, tmp_path / "serve.log", "--workers", "1") as (url, key, proc):
+        checker = checker_of(proc.pid)
+        assert niceness(checker) == 10  # contradiction_checker_nice's default
+        auth = {"Authorization": f"Bearer {key}"}
+        with httpx.Client(base_url=url, headers=auth, timeout=60) as http:
+            for content in ("Acme's budget is $5,000 per month", "Acme's budget is $9,000"):
+                body = {"content": content, "entity_id": "acme"}
+                assert http.post("/v1/memories", json=body).status_code == 201
+            # The review the README shows, made at once: it waits for the checker.
+            review = http.post("/v1/contradictions/prepare", json={"entity_id": "acme"}).json()
+            figures = http.get("/v1/metrics").text
+        assert (review["total"], review["checks_pending"]) == (1, 0), review
+        # One scrape: the checker's counters beside the API's own.
+        assert counted(figures, "hebbs_graph_contradiction_checks_total", outcome="done") >= 2
+        assert counted(figures, "hebbs_graph_memories_written_total", how="stored") >= 2
+        proc.kill()  # SIGKILL: no shutdown hook; the checker ends with it all the same
+        assert gone(checker, 20), "the checker outlived a killed serve"
+    assert "contradiction checks in a process of their own" in (tmp_path / "serve.log").read_text()
+
+
+def test_the_checker_command_says_when_there_is_nothing_to_run() -> None:
+    env = {**os.environ, "HEBBS_CONTRADICTION_DETECTION": "false"}
+    done = subprocess.run(
+        [sys.executable, "-m", "hebbs_graph", "checker"],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "contradiction detection is off" in done.stderr
