@@ -153,7 +153,7 @@ def serve(
     workers: Annotated[
         int | None,
         typer.Option(
-            min=1, help="API processes (HEBBS_WORKERS; default: one per core, at most 4)."
+            min=1, help="API processes (HEBBS_WORKERS; default: one per core but one, 1 to 4)."
         ),
     ] = None,
 ) -> None:

@@ -86,7 +86,9 @@ class Settings(BaseSettings):
     # "https://app.example.com,http://localhost:3000"; empty: CORS is off. Without keys
     # no page on another origin is ever served (api/guard.py).
     cors_allow_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
-    # API processes for `serve` (None: one per core, at most MAX_DEFAULT_WORKERS). Each
+    # API processes for `serve` (None: one per core but one, which Neo4j and the
+    # contradiction checker need, at least 1, at most MAX_DEFAULT_WORKERS: on two cores
+    # a second worker served less under load in every run, docs/benchmarks.md). Each
     # holds its own driver pool and embedding model (~150 MB); shared state is in Neo4j.
     workers: int | None = Field(default=None, ge=1, le=64)
 
@@ -350,7 +352,7 @@ class Settings(BaseSettings):
     def effective_workers(self) -> int:
         if self.workers is not None:
             return self.workers
-        return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+        return max(1, min((os.cpu_count() or 1) - 1, MAX_DEFAULT_WORKERS))
 
     @property
     def uses_local_neo4j(self) -> bool:
