@@ -12,9 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -25,6 +29,7 @@ from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
 
+BEACONS_PREFIX = "hebbs-graph-beacons-"
 # How long `serve` waits for its checker to stop (it runs what it holds for up to 10 s).
 STOP_WAIT_S = 15.0
 
@@ -37,6 +42,23 @@ def wants_checker_process(settings: Settings) -> bool:
         and settings.contradiction_detection
         and settings.contradiction_detection_mode == "async"
     )
+
+
+@contextmanager
+def beacons_folder() -> Iterator[None]:
+    """The folder in which `serve`'s workers tell its checker of their writes and
+    reviews (services/beacon.py), inherited through the environment, removed at the end."""
+    from hebbs_graph.cli.metrics_folder import remove_dead_servers_folders
+    from hebbs_graph.services.beacon import BEACON_ENV
+
+    remove_dead_servers_folders(BEACONS_PREFIX)
+    folder = tempfile.mkdtemp(prefix=f"{BEACONS_PREFIX}{os.getpid()}-")
+    os.environ[BEACON_ENV] = folder
+    try:
+        yield
+    finally:
+        os.environ.pop(BEACON_ENV, None)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def start_checker_process() -> subprocess.Popen[bytes]:

@@ -18,13 +18,14 @@ METRICS_PREFIX = "hebbs-graph-metrics-"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
-def _remove_dead_servers_metrics() -> None:
-    """A server killed outright (SIGKILL) could not remove its figures' folder: remove
-    those whose server (the pid in the name) is gone."""
+def remove_dead_servers_folders(prefix: str = METRICS_PREFIX) -> None:
+    """A server that ended without its cleanup (SIGKILL; uvicorn raising the SIGTERM it
+    caught again once it has stopped) left its folder: remove those whose server (the
+    pid in the name) is gone."""
     if not sys.platform.startswith("linux"):
         return  # no /proc to ask
-    for folder in Path(tempfile.gettempdir()).glob(f"{METRICS_PREFIX}*-*"):
-        pid = folder.name.removeprefix(METRICS_PREFIX).split("-", 1)[0]
+    for folder in Path(tempfile.gettempdir()).glob(f"{prefix}*-*"):
+        pid = folder.name.removeprefix(prefix).split("-", 1)[0]
         if pid.isdigit() and not Path(f"/proc/{pid}").exists():
             shutil.rmtree(folder, ignore_errors=True)
 
@@ -38,7 +39,7 @@ def metrics_across_workers() -> Iterator[None]:
     if os.environ.get(MULTIPROC_ENV):
         yield
         return
-    _remove_dead_servers_metrics()
+    remove_dead_servers_folders()
     folder = tempfile.mkdtemp(prefix=f"{METRICS_PREFIX}{os.getpid()}-")
     os.environ[MULTIPROC_ENV] = folder
     try:

@@ -9,6 +9,7 @@ import sys
 import typer
 
 from hebbs_graph.cli.checker import (
+    beacons_folder,
     start_checker_process,
     stop_checker_process,
     wants_checker_process,
@@ -43,7 +44,7 @@ def run_api(settings: Settings) -> None:
     if n == 1 and not apart:
         _serve(settings, 1)
         return
-    with metrics_across_workers():
+    with metrics_across_workers(), beacons_folder():
         checker = start_checker_process() if apart else None
         try:
             _serve(settings, n)

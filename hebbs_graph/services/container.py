@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from dataclasses import dataclass
 
 from hebbs_graph.embedding import Embedder
@@ -13,6 +14,8 @@ from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.schema import migrate
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.llm import build_llm
+from hebbs_graph.services.beacon import BEACON_ENV, Beacon, Beacons
+from hebbs_graph.services.contradict.check_queue import MAX_BATCH
 from hebbs_graph.services.contradict.service import ContradictionService
 from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.listeners import WriteListener
@@ -54,6 +57,8 @@ class Services:
         await self.retention.aclose()
         await self.recall.drain()
         await self.contradict.aclose()
+        if self.memory.foreground.beacon is not None:
+            self.memory.foreground.beacon.close()
         close_llm = getattr(self.reflect.llm, "aclose", None)
         if close_llm is not None:
             await close_llm()
@@ -92,7 +97,11 @@ async def open_services(
     recall = RecallService(store, embedder, settings.recall, settings.contradiction)
     # The LLM judges contradictions at write time only when enabled for ingest.
     contradiction = settings.contradiction
-    foreground = Foreground()  # the writes running here, which the checker gives way to
+    # The writes running here, which the checker gives way to (in this process, or in
+    # the checker process `serve` started beside it: told through a beacon).
+    folder = os.environ.get(BEACON_ENV)
+    handing = folder and settings.contradiction.contradiction_checker == "process"
+    foreground = Foreground(Beacon(folder) if handing and folder else None)
     contradict = ContradictionService(
         store,
         contradiction,
@@ -173,12 +182,15 @@ IDLE_POLL_S = 0.1
 
 
 def checker_settings(settings: Settings) -> Settings:
-    """The settings the checker process runs with: it checks (never hands off), and
-    sweeps as often as the API processes' writes are to be picked up."""
+    """The settings the checker process runs with: it checks (never hands off), sweeps
+    as often as the API processes' writes are to be picked up, and claims as many at a
+    time as an API process checks together (it has no vectors of its own to spare a
+    round: each reads them back, so fewer rounds, less reading)."""
     return settings.model_copy(
         update={
             "contradiction_checker": "inline",
             "contradiction_check_sweep_s": settings.contradiction_checker_poll_s,
+            "contradiction_scan_batch": max(settings.contradiction_scan_batch, MAX_BATCH),
         }
     )
 
@@ -192,7 +204,15 @@ async def run_checker(settings: Settings, stop: asyncio.Event, *, wait_s: float 
     try:
         await wait_for_graph(store, wait_s)
         idle = min(IDLE_POLL_S, section.contradiction_checker_poll_s)
-        contradict = ContradictionService(store, section, llm, ScopeSizes(store), idle_sweep_s=idle)
+        folder = os.environ.get(BEACON_ENV)  # the API processes' writes to give way to
+        contradict = ContradictionService(
+            store,
+            section,
+            llm,
+            ScopeSizes(store),
+            Beacons(folder) if folder else None,
+            idle_sweep_s=idle,
+        )
         contradict.start()
         try:
             await stop.wait()

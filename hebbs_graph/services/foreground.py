@@ -17,12 +17,26 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Iterator
+from typing import Protocol
+
+from hebbs_graph.services.beacon import Beacon
+
+
+class GivesWay(Protocol):
+    """What the checker waits on before a round: this process's writes (Foreground), or
+    those of the API processes beside a checker process (beacon.Beacons)."""
+
+    async def pause(self, quiet_s: float, at_most_s: float) -> float: ...
 
 
 class Foreground:
-    def __init__(self) -> None:
+    def __init__(self, beacon: Beacon | None = None) -> None:
         self._active = 0
+        self._bulk = 0
         self._ended = float("-inf")  # time.monotonic() when the last write finished
+        # Told of every bulk write, for a checker process (decision 0034): it gives way
+        # to batches, not to single remembers, which its lower priority is enough for.
+        self.beacon = beacon
 
     @property
     def active(self) -> int:
@@ -30,13 +44,19 @@ class Foreground:
         return self._active
 
     @contextlib.contextmanager
-    def writing(self) -> Iterator[None]:
+    def writing(self, bulk: bool = False) -> Iterator[None]:
         self._active += 1
+        self._bulk += bulk
+        if bulk and self.beacon is not None:
+            self.beacon.writes(self._bulk)
         try:
             yield
         finally:
             self._active -= 1
+            self._bulk -= bulk
             self._ended = time.monotonic()
+            if bulk and self.beacon is not None:
+                self.beacon.writes(self._bulk)
 
     def quiet_for(self) -> float:
         """Seconds since the last write finished; 0 while one is running."""

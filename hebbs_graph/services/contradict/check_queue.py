@@ -46,7 +46,7 @@ from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.services.contradict.check_claims import HANDOFF, HeldClaims
 from hebbs_graph.services.contradict.check_wait import Hurry, wait_event
 from hebbs_graph.services.contradict.vectors import TenantVectors
-from hebbs_graph.services.foreground import Foreground
+from hebbs_graph.services.foreground import Foreground, GivesWay
 from hebbs_graph.services.leases import new_holder
 from hebbs_graph.services.metrics import checks_ran
 from hebbs_graph.settings import ContradictionSettings
@@ -94,7 +94,7 @@ class CheckQueue:
         store: GraphStore,
         settings: ContradictionSettings,
         check: Check,
-        foreground: Foreground | None = None,
+        foreground: GivesWay | None = None,
         idle_sweep_s: float | None = None,
     ) -> None:
         self.store = store
@@ -102,7 +102,8 @@ class CheckQueue:
         self.settings = settings
         self.check = check
         self.foreground = foreground or Foreground()
-        self.hurry = Hurry()  # reviews waiting for the checks: no giving way meanwhile
+        # Reviews waiting for the checks: no giving way meanwhile (told to a checker process).
+        self.hurry = Hurry(foreground.beacon if isinstance(foreground, Foreground) else None)
         self.holder = new_holder()
         # No checker here: writes are handed off (contradiction_checker "process", async).
         mode = (settings.contradiction_checker, settings.contradiction_detection_mode)

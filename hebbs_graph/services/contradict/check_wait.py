@@ -23,6 +23,7 @@ from typing import Any
 
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import ChecksWaited
+from hebbs_graph.services.beacon import Beacon
 from hebbs_graph.timeutil import utcnow
 
 # Polls for the running checks: the first soon after the start, then further apart.
@@ -34,9 +35,10 @@ class Hurry:
     """Reviews waiting now for this process's checks; the checker does not give way to
     writes while there is one."""
 
-    def __init__(self) -> None:
+    def __init__(self, beacon: Beacon | None = None) -> None:
         self._waiters = 0
         self._event = asyncio.Event()
+        self.beacon = beacon  # a checker process learns of the waiting reviews from it
 
     @property
     def wanted(self) -> bool:
@@ -46,12 +48,16 @@ class Hurry:
     def waiting(self) -> Iterator[None]:
         self._waiters += 1
         self._event.set()
+        if self.beacon is not None:
+            self.beacon.reviews(self._waiters)
         try:
             yield
         finally:
             self._waiters -= 1
             if not self._waiters:
                 self._event.clear()
+            if self.beacon is not None:
+                self.beacon.reviews(self._waiters)
 
     async def unless_wanted(self, pause: Coroutine[Any, Any, object]) -> None:
         """Await ``pause``, but no longer than until a review waits."""

@@ -42,7 +42,7 @@ from hebbs_graph.services.cursor import (
     encode_cursor,
     encode_pending_cursor,
 )
-from hebbs_graph.services.foreground import Foreground
+from hebbs_graph.services.foreground import GivesWay
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings
 from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
@@ -61,7 +61,7 @@ class ContradictionService:
         settings: ContradictionSettings,
         llm: LLMClient | None = None,
         sizes: ScopeSizes | None = None,
-        foreground: Foreground | None = None,
+        foreground: GivesWay | None = None,
         idle_sweep_s: float | None = None,
     ):
         self.store = store

@@ -112,7 +112,7 @@ class MemoryService:
                 f"memories holds {len(items)} items; the limit is {limit} per batch",
                 details={"field": "memories", "limit": limit},
             )
-        with self.foreground.writing():
+        with self.foreground.writing(bulk=True):
             memories = await self._remember(tenant_id, items, prefix="memories")
         repeats_reinforced(memories)
         reinforced = [m.id for m in memories if m.reinforced]
