@@ -21,6 +21,7 @@ from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.services.container import Services
 from hebbs_graph.services.contradict.service import ContradictionService
 from hebbs_graph.services.contradict.vectors import TenantVectors
+from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.settings import Settings
 from tests.integration.test_contradiction_checks import (
     BUDGETS,
@@ -149,14 +150,15 @@ async def test_claims_queued_behind_the_writes_are_renewed(
     claim_s = 1.0
     update = {"contradiction_check_claim_s": claim_s, "contradiction_check_max_wait_s": 60.0}
     settings = services.settings.model_copy(update=update)
-    live = ContradictionService(services.store, settings.contradiction)
+    writes = Foreground()
+    live = ContradictionService(services.store, settings.contradiction, None, None, writes)
     live.start()
     other = ContradictionService(services.store, settings.contradiction)
     closing.extend([live, other])
     ran_other: list[str] = []
     counting(other, ran_other)
 
-    with live.queue.foreground.writing():  # a write of this process that goes on
+    with writes.writing():  # a write of this process that goes on
         ids = await writer(services, live).remember_batch(tenant, BUDGETS)
         for _ in range(int(3 * claim_s / 0.1)):
             await other.queue.sweep_tenant(tenant, None)

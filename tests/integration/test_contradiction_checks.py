@@ -26,6 +26,7 @@ from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.services.contradict import check_queue
 from hebbs_graph.services.contradict.service import ContradictionService
 from hebbs_graph.services.contradict.vectors import TenantVectors
+from hebbs_graph.services.foreground import Foreground
 from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.settings import Settings
 from tests.live import free_port
@@ -298,7 +299,10 @@ def giving_way(
     that writer's writes (a 50 ms pause, at most ``max_wait_s``)."""
     update = {"contradiction_check_quiet_s": 0.05, "contradiction_check_max_wait_s": max_wait_s}
     settings = services.settings.model_copy(update=update)
-    contradict = ContradictionService(services.store, settings.contradiction)
+    foreground = Foreground()  # the writes the checker gives way to
+    contradict = ContradictionService(
+        services.store, settings.contradiction, None, None, foreground
+    )
     contradict.start()
     closing.append(contradict)
     memory = MemoryService(
@@ -306,7 +310,7 @@ def giving_way(
         services.embedder,
         settings.memory,
         listeners=[contradict],
-        foreground=contradict.queue.foreground,
+        foreground=foreground,
     )
     return contradict, memory
 
