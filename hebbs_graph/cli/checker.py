@@ -12,11 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
@@ -48,17 +46,11 @@ def wants_checker_process(settings: Settings) -> bool:
 def beacons_folder() -> Iterator[None]:
     """The folder in which `serve`'s workers tell its checker of their writes and
     reviews (services/beacon.py), inherited through the environment, removed at the end."""
-    from hebbs_graph.cli.metrics_folder import remove_dead_servers_folders
+    from hebbs_graph.cli.metrics_folder import server_folder
     from hebbs_graph.services.beacon import BEACON_ENV
 
-    remove_dead_servers_folders(BEACONS_PREFIX)
-    folder = tempfile.mkdtemp(prefix=f"{BEACONS_PREFIX}{os.getpid()}-")
-    os.environ[BEACON_ENV] = folder
-    try:
+    with server_folder(BEACONS_PREFIX, BEACON_ENV):
         yield
-    finally:
-        os.environ.pop(BEACON_ENV, None)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def start_checker_process() -> subprocess.Popen[bytes]:

@@ -39,11 +39,20 @@ def metrics_across_workers() -> Iterator[None]:
     if os.environ.get(MULTIPROC_ENV):
         yield
         return
-    remove_dead_servers_folders()
-    folder = tempfile.mkdtemp(prefix=f"{METRICS_PREFIX}{os.getpid()}-")
-    os.environ[MULTIPROC_ENV] = folder
+    with server_folder(METRICS_PREFIX, MULTIPROC_ENV):
+        yield
+
+
+@contextmanager
+def server_folder(prefix: str, env: str) -> Iterator[None]:
+    """A folder for this server's run, named with its pid, in the environment variable
+    ``env`` for the processes it starts, removed at the end (or by the next server, if
+    this one ends without its cleanup)."""
+    remove_dead_servers_folders(prefix)
+    folder = tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
+    os.environ[env] = folder
     try:
         yield
     finally:
-        os.environ.pop(MULTIPROC_ENV, None)
+        os.environ.pop(env, None)
         shutil.rmtree(folder, ignore_errors=True)

@@ -73,7 +73,9 @@ def test_serve_checks_in_a_lower_priority_process_that_ends_with_it(
             review = http.post("/v1/contradictions/prepare", json={"entity_id": "acme"}).json()
             figures = http.get("/v1/metrics").text
         assert (review["total"], review["checks_pending"]) == (1, 0), review
-        # One scrape: the checker's counters beside the API's own.
+        # One scrape: the checker's counters beside the API's own. (Against the suite's
+        # own Neo4j: any other `serve`'s checker on the same database may take these
+        # handed-off checks, as replicas do, and count them in its own figures.)
         assert counted(figures, "hebbs_graph_contradiction_checks_total", outcome="done") >= 2
         assert counted(figures, "hebbs_graph_memories_written_total", how="stored") >= 2
         proc.kill()  # SIGKILL: no shutdown hook; the checker ends with it all the same
