@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
@@ -30,6 +31,9 @@ log = logging.getLogger(__name__)
 BEACONS_PREFIX = "hebbs-graph-beacons-"
 # How long `serve` waits for its checker to stop (it runs what it holds for up to 10 s).
 STOP_WAIT_S = 15.0
+# A checker that exits while `serve` runs is started again after this, doubling.
+RESTART_FIRST_S = 1.0
+RESTART_MAX_S = 60.0
 
 
 def wants_checker_process(settings: Settings) -> bool:
@@ -53,24 +57,52 @@ def beacons_folder() -> Iterator[None]:
         yield
 
 
-def start_checker_process() -> subprocess.Popen[bytes]:
-    """Start ``hebbs-graph checker`` beside `serve`'s workers, with this process's
-    environment (the settings); it ends with this process, even a SIGKILLed one."""
-    command = [sys.executable, "-m", "hebbs_graph", "checker", "--parent-pid", str(os.getpid())]
-    return subprocess.Popen(command)
+class CheckerProcess:
+    """``hebbs-graph checker`` beside `serve`'s workers, with this process's environment
+    (the settings). It ends with this process, even a SIGKILLed one; while this process
+    runs, a checker that exits (a crash, the OOM killer, Neo4j unreachable at its start)
+    is started again, after 1 s, doubling to a minute: the workers that hand off run no
+    checks of their own, so without it nothing would."""
 
+    def __init__(self) -> None:
+        self._stopping = threading.Event()
+        self.child = self._start()
+        self._watcher = threading.Thread(target=self._watch, name="checker-watch", daemon=True)
+        self._watcher.start()
 
-def stop_checker_process(child: subprocess.Popen[bytes]) -> None:
-    """SIGTERM, wait for the checks it holds (briefly), then SIGKILL: what it leaves
-    stays marked in Neo4j for the next sweep."""
-    if child.poll() is None:
-        child.terminate()
-        try:
-            child.wait(STOP_WAIT_S)
-        except subprocess.TimeoutExpired:
-            log.warning("the contradiction checker did not stop; killing it")
-            child.kill()
-            child.wait()
+    def stop(self) -> None:
+        """SIGTERM, wait for the checks it holds (briefly), then SIGKILL: what it leaves
+        stays marked in Neo4j for the next sweep."""
+        self._stopping.set()
+        child = self.child
+        if child.poll() is None:
+            child.terminate()
+            try:
+                child.wait(STOP_WAIT_S)
+            except subprocess.TimeoutExpired:
+                log.warning("the contradiction checker did not stop; killing it")
+                child.kill()
+                child.wait()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        pid = str(os.getpid())
+        return subprocess.Popen(
+            [sys.executable, "-m", "hebbs_graph", "checker", "--parent-pid", pid]
+        )
+
+    def _watch(self) -> None:
+        delay = RESTART_FIRST_S
+        while True:
+            code = self.child.wait()
+            if self._stopping.is_set():
+                return
+            log.warning(
+                "the contradiction checker exited (%s); starting it again in %.0f s", code, delay
+            )
+            if self._stopping.wait(delay):
+                return
+            self.child = self._start()
+            delay = min(RESTART_MAX_S, delay * 2)
 
 
 @app.command()

@@ -8,12 +8,7 @@ import sys
 
 import typer
 
-from hebbs_graph.cli.checker import (
-    beacons_folder,
-    start_checker_process,
-    stop_checker_process,
-    wants_checker_process,
-)
+from hebbs_graph.cli.checker import CheckerProcess, beacons_folder, wants_checker_process
 from hebbs_graph.cli.common import fail
 from hebbs_graph.cli.metrics_folder import metrics_across_workers
 from hebbs_graph.errors import HebbsError
@@ -45,12 +40,12 @@ def run_api(settings: Settings) -> None:
         _serve(settings, 1)
         return
     with metrics_across_workers(), beacons_folder():
-        checker = start_checker_process() if apart else None
+        checker = CheckerProcess() if apart else None
         try:
             _serve(settings, n)
         finally:
             if checker is not None:
-                stop_checker_process(checker)
+                checker.stop()
 
 
 def _serve(settings: Settings, n: int) -> None:

@@ -5,6 +5,7 @@ through which a review right after two writes lists their pair."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from tests.support.checks import checks_run_json
 from tests.support.served import ROOT, served
 
 
@@ -81,6 +83,30 @@ def test_serve_checks_in_a_lower_priority_process_that_ends_with_it(
         proc.kill()  # SIGKILL: no shutdown hook; the checker ends with it all the same
         assert gone(checker, 20), "the checker outlived a killed serve"
     assert "contradiction checks in a process of their own" in (tmp_path / "serve.log").read_text()
+
+
+def test_a_checker_that_dies_is_started_again(tenant: str, tmp_path: Path) -> None:
+    """The workers that hand off run no checks: a checker killed (the OOM killer) is
+    replaced while `serve` runs, and the checks written meanwhile are run."""
+    with served(tenant, tmp_path / "serve.log", "--workers", "1") as (url, key, proc):
+        first = checker_of(proc.pid)
+        os.kill(first, signal.SIGKILL)
+        auth = {"Authorization": f"Bearer {key}"}
+        with httpx.Client(base_url=url, headers=auth, timeout=60) as http:
+            for content in ("Acme's budget is $5,000 per month", "Acme's budget is $9,000"):
+                body = {"content": content, "entity_id": "acme"}
+                assert http.post("/v1/memories", json=body).status_code == 201
+            assert gone(first, 10)
+            deadline = time.monotonic() + 30
+            while (second := checker_of(proc.pid)) == first:
+                assert time.monotonic() < deadline, "no new checker"
+                time.sleep(0.2)
+            review = checks_run_json(
+                lambda: http.post("/v1/contradictions/prepare", json={"entity_id": "acme"}).json()
+            )
+        assert second != first
+        assert review["total"] == 1, review
+    assert "the contradiction checker exited" in (tmp_path / "serve.log").read_text()
 
 
 def test_the_checker_command_says_when_there_is_nothing_to_run() -> None:

@@ -16,10 +16,10 @@ Each process runs one checker (``start``): its own writes wait in memory, woken 
 write, and are checked in order, consecutive writes of a tenant together; a periodic
 sweep claims what nobody holds, across tenants (failed checks, a stopped worker's
 writes, what a restart left). With contradiction_checker "process" an API process runs
-no checker: its writes are claimed by ``HANDOFF`` for the checker process, whose sweep
-takes them (decision 0034); sooner (``idle_sweep_s``) after a sweep that found little. Claims are taken lock first (as leases are), so two
-workers never both win one memory. While Neo4j is unavailable the checker backs off
-and keeps its queue.
+no checker: its writes are claimed by ``HANDOFF`` and the checker process's sweep takes
+them (decision 0034), sooner (``idle_sweep_s``) after one that found little. Claims are
+taken lock first (as leases are), so two workers never both win one memory. While
+Neo4j is unavailable the checker backs off and keeps its queue.
 
 The checker gives way to this process's writes (``services/foreground.py``): a round
 starts once no remember, batch or revise has run for contradiction_check_quiet_s, or
