@@ -1,8 +1,8 @@
 // The sweep: claim up to $limit waiting checks of any tenant that nobody holds (no live
 // claim, no retry delay running) or that an API process handed to the checker process
-// (claimed by $handoff, contradiction_checker "process"), oldest first. The first SET takes each node's write
-// lock before the claim is read again, so two workers never both win one memory
-// (as reflect/lease_acquire). Rows not won (another worker was quicker) come back with
+// (claimed by $handoff, contradiction_checker "process"), oldest first. The first SET
+// takes each node's write lock before the claim is read again, so two workers never
+// both win one memory (as reflect/lease_acquire). Rows not won (another worker was quicker) come back with
 // claimed = false.
 MATCH (m:Memory)
 WHERE m.check_due IS NOT NULL

@@ -1,6 +1,7 @@
 // A scan: claim the tenant's (or one entity's) waiting checks that no worker is running
-// now (handed to the checker process counts as not running yet), retry delays ignored (the caller asked), in (check_due, id) order after the
-// cursor ($after_due, $after_id), so a check that fails is not taken twice in one scan.
+// now (handed to the checker process counts as not running yet), retry delays ignored
+// (the caller asked), in (check_due, id) order after the cursor ($after_due,
+// $after_id), so a check that fails is not taken twice in one scan.
 // Lock first, then read the claim again, as check_claim_due. The cursor is what the scan
 // saw before the lock (`seen`): another worker may finish a check meanwhile, and its
 // check_due is then gone.

@@ -3,7 +3,7 @@ process of their own that `serve` starts and the API processes hand their writes
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 import pytest
@@ -49,9 +49,17 @@ def test_serve_runs_a_checker_process_unless_told_or_there_is_nothing_to_run(
 
 async def test_an_api_process_that_hands_off_marks_for_the_checker_and_runs_none() -> None:
     now = datetime(2026, 12, 5, tzinfo=UTC)
-    handing = queue(contradiction_checker="process")
+    handing = queue(
+        contradiction_checker="process",
+        contradiction_check_claim_s=15,
+        contradiction_check_max_wait_s=30,
+    )
     assert handing.hands_off
-    assert handing.mark(now)["check_claimed_by"] == HANDOFF
+    marked = handing.mark(now)
+    assert marked["check_claimed_by"] == HANDOFF
+    # Live as long as the checker may give way to batches, and a claim besides: a review
+    # waits for it all that time (nothing renews a hand-off).
+    assert marked["check_claimed_until"] == now + timedelta(seconds=45)
     handing.start()
     assert not handing.running
 

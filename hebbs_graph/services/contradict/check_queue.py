@@ -1,16 +1,15 @@
 """Contradiction checks waiting in Neo4j, and the background checker that runs them.
 
 A write marks each memory it stores or revises, in its own transaction (``mark``):
-``check_due`` (the write's time, the memory's updated_at; it identifies the check, so
-a revision's new check is not cleared by an older one) and a claim for this process
-(``check_claimed_by``,
-``check_claimed_until``), so no other worker takes a check this one is about to run.
-A completed check removes the marker, pairs found or not; a failed one leaves it and
-lets the claim go after a retry delay that doubles with each failure
-(``check_failures``). Claims are short (contradiction_check_claim_s) and renewed by a
-heartbeat while this process holds them (check_claims.py), so a dead worker's checks
-are free soon after it died, a live worker's never. So an acknowledged write's check
-survives a crash, a restart or a Neo4j outage: it is in the graph beside the memory.
+``check_due`` (the write's time, the memory's updated_at; it identifies the check, so a
+revision's new check is not cleared by an older one) and a claim for this process
+(``check_claimed_by``, ``check_claimed_until``), so no other worker takes it. A
+completed check removes the marker, pairs found or not; a failed one leaves it and lets
+the claim go after a retry delay that doubles with each failure (``check_failures``).
+Claims are short (contradiction_check_claim_s), renewed by a heartbeat while this
+process holds them (check_claims.py): a dead worker's checks are free soon after it
+died, a live worker's never. An acknowledged write's check survives a crash, a restart
+or a Neo4j outage: it is in the graph beside the memory.
 
 Each process runs one checker (``start``): its own writes wait in memory, woken by the
 write, and are checked in order, consecutive writes of a tenant together; a periodic
@@ -18,14 +17,13 @@ sweep claims what nobody holds, across tenants (failed checks, a stopped worker'
 writes, what a restart left). With contradiction_checker "process" an API process runs
 no checker: its writes are claimed by ``HANDOFF`` and the checker process's sweep takes
 them (decision 0034), sooner (``idle_sweep_s``) after one that found little. Claims are
-taken lock first (as leases are), so two workers never both win one memory. While
-Neo4j is unavailable the checker backs off and keeps its queue.
+taken lock first, so two workers never both win one memory. While Neo4j is unavailable
+the checker backs off and keeps its queue.
 
-The checker gives way to this process's writes (``services/foreground.py``): a round
-starts once no remember, batch or revise has run for contradiction_check_quiet_s, or
-once the oldest check it holds has waited contradiction_check_max_wait_s, so a check
-never slows a write's answer unless the writes never pause; and at once while a review
-waits for the checks (``hurry``, check_wait.py).
+The checker gives way to writes (``services/foreground.py``): a round starts once no
+remember, batch or revise has run for contradiction_check_quiet_s, or once what it holds
+has waited contradiction_check_max_wait_s, and at once while a review waits for the
+checks (``hurry``, check_wait.py).
 """
 
 from __future__ import annotations
@@ -120,8 +118,10 @@ class CheckQueue:
     # -- marking, at write time -------------------------------------------------------
 
     def mark(self, now: datetime) -> dict[str, Any]:
-        """The properties a write sets on each memory it stores or revises."""
-        claim = timedelta(seconds=self.settings.contradiction_check_claim_s)
+        """The properties a write sets on each memory it stores or revises. A hand-off
+        lasts as long as the checker process may give way besides (nothing renews it)."""
+        s, wait = self.settings, self.settings.contradiction_check_max_wait_s
+        claim = timedelta(seconds=s.contradiction_check_claim_s + (wait if self.hands_off else 0))
         return {
             "check_due": now,
             "check_claimed_by": HANDOFF if self.hands_off else self.holder,
