@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sys
 
+from pydantic import ValidationError
+
 from hebbs_graph.cli import (  # noqa: F401  (registers their commands)
     checker,
     contradict,
@@ -32,3 +34,11 @@ def main() -> None:
         app(prog_name="hebbs-graph")
     except KeyboardInterrupt:
         sys.exit(130)
+    except ValidationError as exc:
+        if exc.title != "Settings":
+            raise
+        # A HEBBS_* variable the environment got wrong: say which, not a traceback.
+        for error in exc.errors():
+            name = "HEBBS_" + "_".join(str(part) for part in error["loc"]).upper()
+            print(f"error: {name}: {error['msg']}", file=sys.stderr)
+        sys.exit(2)

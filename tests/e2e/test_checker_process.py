@@ -117,3 +117,14 @@ def test_the_checker_command_says_when_there_is_nothing_to_run() -> None:
     )  # fmt: skip
     assert done.returncode == 2
     assert "contradiction detection is off" in done.stderr
+
+
+def test_a_bad_setting_is_named_not_a_traceback() -> None:
+    env = {**os.environ, "HEBBS_CONTRADICTION_CHECKER": "elsewhere"}
+    done = subprocess.run(
+        [sys.executable, "-m", "hebbs_graph", "serve"],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "HEBBS_CONTRADICTION_CHECKER: Input should be 'auto', 'inline' or" in done.stderr
+    assert "Traceback" not in done.stderr

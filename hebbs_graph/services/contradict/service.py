@@ -68,7 +68,7 @@ class ContradictionService:
         self.settings = settings
         self.detector = Detector(store, settings, llm, sizes)
         # foreground: the writes this process's checker gives way to (MemoryService's);
-        # idle_sweep_s: the checker process's sweep after one that found nothing.
+        # idle_sweep_s: the checker process's sweep after one that found little.
         self.queue = CheckQueue(store, settings, self._check, foreground, idle_sweep_s)
 
     def start(self) -> None:
