@@ -169,6 +169,12 @@ class Settings(BaseSettings):
     # answer the same question, and the newer ranks first (services/recall/current.py;
     # issue 29: a conversation's old and new value).
     recall_supersession_cue: bool = True
+    # On (with the cue rule): for such a cue, two of the first three candidates of a
+    # scope that are each other's nearest among its first ten by their stored vectors
+    # answer it alike too, whatever their words ("Am I married?": "i am married with two
+    # kids." / "hey , i m a single woman"; services/recall/closest_pair.py). One more
+    # read, for cues asking about now only.
+    recall_supersession_closest: bool = True
     # For a cue that asks for the current state, a memory's recency is at least this
     # share of its place in the candidates' own time span (the newest 1, the oldest 0):
     # two memories months old no longer tie on time (services/recall/ranking.Span).

@@ -50,6 +50,7 @@ class RecallSettings(Section):
     recall_supersession_classifier: bool
     recall_supersession_slots: bool
     recall_supersession_cue: bool
+    recall_supersession_closest: bool
     recall_current_recency: float
     recall_extra_strategies: list[str]
     prime_per_section: int

@@ -215,7 +215,7 @@ async def test_two_that_lead_on_relevance_answer_a_question_about_now_in_any_wor
     other: the real model's relevances set the two apart from the rest of what the user
     said, and the newer comes first, unmarked (decision 0024, fifth amendment). Where one
     of them holds the question's own word ("Am I married?" / "i married …") it leads
-    alone and nothing moves: the limit docs/benchmarks.md gives for Dialogue NLI."""
+    alone: the next test's rule (closest_pair.py) is what orders such a pair."""
     old, new = await old_and_new(
         services,
         tenant,
@@ -286,3 +286,39 @@ async def old_and_new(
         await add(services, tenant, text, entity_id=entity, occurred_at=JAN + timedelta(days=n + 1))
     last = await add(services, tenant, new, entity_id=entity, occurred_at=MAR, importance=0.1)
     return first, last
+
+
+async def test_two_leaders_closest_to_each_other_answer_a_question_about_now(
+    services: Services, tenant: str
+) -> None:
+    """The old value holds the question's word ("Am I married?" / "i am married …") and
+    leads alone on relevance; the new one shares no word with it. The two are each
+    other's nearest among the user's memories by their stored vectors, and both lead:
+    the newer comes first, unmarked (closest_pair.py). Asked about then, nothing moves;
+    without the rule, the order is the score's."""
+    old, new = await old_and_new(
+        services,
+        tenant,
+        "user",
+        "oh nice , i am married and we have two little boys .",
+        (
+            "i like to paint landscapes on the weekends .",
+            "my favorite season is autumn because of the colors .",
+            "my dog is named biscuit and he loves the beach .",
+            "i work nights at the hospital as a nurse .",
+        ),
+        "these days i am divorced and live on my own .",
+    )
+    for cue, moved in (("Am I married?", True), ("Was I married in 2019?", False)):
+        request = RecallIn(cue=cue, entity_id="user", weights=IMPORTANT, reinforce=False)
+        results = (await services.recall.recall(tenant, request)).results
+        ids = [r.memory.id for r in results]
+        assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
+        assert not any(r.may_be_superseded_by for r in results)  # an order, not a sign
+    settings = services.settings.model_copy(update={"recall_supersession_closest": False})
+    plain_service = RecallService(
+        services.store, services.embedder, settings.recall, settings.contradiction
+    )
+    request = RecallIn(cue="Am I married?", entity_id="user", weights=IMPORTANT, reinforce=False)
+    plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
+    assert plain.index(old.id) < plain.index(new.id)

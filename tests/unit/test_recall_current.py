@@ -14,6 +14,7 @@ from hebbs_graph.services.recall.current import (
     cue_terms,
     framed,
     framed_pairs,
+    numbers,
 )
 
 
@@ -151,3 +152,19 @@ def test_framed_pairs_are_every_framed_pair(contents: list[str]) -> None:
         if framed(contents[i], contents[j], terms)
     ]
     assert framed_pairs(contents, terms) == every
+
+
+@pytest.mark.parametrize(
+    ("cue", "content", "kind"),
+    [
+        ("What is Acme's budget?", "Acme's budget is $5,000", 2),
+        ("How many kids do I have?", "i have two kids", 2),
+        ("How old am I?", "i am 100 !", 2),
+        # A number that counts a thing the cue does not ask about is not its answer.
+        ("Am I married?", "i am married and have two kids .", 1),
+        ("Am I married?", "oh nice , i am married with two little boys .", 1),
+        ("Am I married?", "i am divorced .", 0),
+    ],
+)
+def test_what_a_content_gives_in_numbers(cue: str, content: str, kind: int) -> None:
+    assert numbers(content, cue_terms(cue)) == kind

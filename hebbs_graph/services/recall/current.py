@@ -168,22 +168,36 @@ def numbers(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> int:
     "18 and 19 July"), 1 other numbers, 0 none. Two candidates answer a cue alike
     unless one gives a quantity and the other no number at all: "Acme's budget is
     $5,000" answers "What is Acme's budget?", "Acme's CFO approved the budget" holds its
-    words and does not."""
-    return _numbers(content, terms[0])
+    words and does not. A number that counts a thing the cue does not name is not its
+    answer's kind ("i am married with two kids" for "Am I married?": 1)."""
+    return _numbers(content, *terms)
 
 
 @lru_cache(maxsize=8192)
-def _numbers(content: str, names: frozenset[str]) -> int:
+def _numbers(content: str, names: frozenset[str], words: frozenset[str]) -> int:
     tokens = _tokens(content)
     found = 0
     for i, t in enumerate(tokens):
         if t.number is None or t.number.unit == "year" or t.text in names:
             continue
         beside = tokens[max(i - 1, 0) : i] + tokens[i + 1 : i + 2]
-        if not any(b.capital or b.number is not None for b in beside):
+        if not any(b.capital or b.number is not None for b in beside) and not _counts_other(
+            tokens[i + 1 : i + 3], words
+        ):
             return 2
         found = 1
     return found
+
+
+def _counts_other(after: tuple[Token, ...], words: frozenset[str]) -> bool:
+    """The number counts a thing the cue does not ask about: the next word (or the one
+    after an adjective: "two little boys") is a plural content word the cue lacks."""
+    for t in after:
+        if t.text in STOPWORDS or t.number is not None:
+            return False
+        if t.text.endswith("s") and not t.text.endswith("ss"):
+            return stem(t.text) not in words
+    return False
 
 
 # A value that two statements of one frame differ in is a name, a number, or at most this
