@@ -29,7 +29,9 @@ changed groups that ask the same question in other words as a change, by
 ``change_pairs.same_question``, and prints those pairs). For look-alike
 groups: the share of their statements in the top 10 of their own questions, by text (a
 statement stored twice, in a changed and a look-alike group, is found in either copy;
-``lookalike_true_in_top10_by_id``: the look-alike group's own copy only), how many of
+``lookalike_true_in_top10_by_id``: the look-alike group's own copy only;
+``lookalike_still_true_in_top10``: only groups none of whose values ended before the
+source's latest value of the same subject and relation started), how many of
 those are marked ``may_be_superseded_by``, and pending pairs raised among them.
 """
 
@@ -141,6 +143,8 @@ async def score(
 ) -> dict[str, Any]:
     changed = {"questions": 0, "above": 0, "first": 0, "in_top": 0, "slots": 0, "paired": 0}
     alike = {"questions": 0, "true": 0, "in_top": 0, "by_id": 0, "marked": 0, "moved": 0}
+    alike_now = {"true": 0, "in_top": 0}
+    later = _latest_of_relation(groups)
     group_of = {mid: g for (g, _), mid in ids.items()}
     for g_at, g in enumerate(groups):
         mine = [ids[(g_at, s)] for s in range(len(g["statements"]))]
@@ -181,6 +185,9 @@ async def score(
                 alike["questions"] += 1
                 alike["true"] += len(said)
                 alike["in_top"] += len(said & set(got))
+                if _still_true(g, later):
+                    alike_now["true"] += len(said)
+                    alike_now["in_top"] += len(said & set(got))
                 top_ids = {r.memory.id for r in results}
                 alike["by_id"] += len({t for m, t in zip(mine, texts, strict=True) if m in top_ids})
                 for t in sorted(said - set(got)):
@@ -220,10 +227,32 @@ async def score(
         "lookalike_questions": alike["questions"],
         "lookalike_true_in_top10": _share(alike["in_top"], alike["true"]),
         "lookalike_true_in_top10_by_id": _share(alike["by_id"], alike["true"]),
+        "lookalike_still_true_in_top10": _share(alike_now["in_top"], alike_now["true"]),
+        "lookalike_still_true_statements": alike_now["true"],
         "lookalike_marked": alike["marked"],
         "lookalike_moved": alike["moved"],
         "lookalike_pending_pairs": len(among_alike),
     }
+
+
+def _latest_of_relation(groups: list[dict[str, Any]]) -> dict[tuple[str, str], str]:
+    """(subject, relation) -> the latest occurred_at of any statement of it in the source."""
+    out: dict[tuple[str, str], str] = {}
+    for g in groups:
+        key = (str(g.get("subject")), str(g.get("relation") or g["id"]))
+        for st in g["statements"]:
+            out[key] = max(out.get(key, ""), st["occurred_at"])
+    return out
+
+
+def _still_true(group: dict[str, Any], later: dict[tuple[str, str], str]) -> bool:
+    """A look-alike group whose values all still hold when the source's latest value of
+    the same subject and relation starts: none ended before it (``valid_until``, where
+    the source gives one). A source's "all true at once" may be a moment long past
+    (DyKnow: two interim presidents in 1920), superseded by later values stored in the
+    same tenant."""
+    latest = later[(str(group.get("subject")), str(group.get("relation") or group["id"]))]
+    return all(st.get("valid_until", "9999") > latest for st in group["statements"])
 
 
 def _asked_alike(

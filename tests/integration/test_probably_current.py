@@ -322,3 +322,37 @@ async def test_two_leaders_closest_to_each_other_answer_a_question_about_now(
     request = RecallIn(cue="Am I married?", entity_id="user", weights=IMPORTANT, reinforce=False)
     plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
     assert plain.index(old.id) < plain.index(new.id)
+
+
+async def test_two_leaders_that_each_give_a_quantity_answer_a_question_about_now(
+    services: Services, tenant: str
+) -> None:
+    """Two ages said in sentences of different shapes: both lead the user's memories on
+    relevance and each gives a quantity, so the newer comes first, unmarked, whether the
+    question says "how old" or "age"; without the cue rule, the order is the score's."""
+    old, new = await old_and_new(
+        services,
+        tenant,
+        "user",
+        "i am a 24 year old woman from argentina , living in australia .",
+        (
+            "i like to paint landscapes on the weekends .",
+            "my favorite season is autumn because of the colors .",
+            "my dog is named biscuit and he loves the beach .",
+            "i work nights at the hospital as a nurse .",
+        ),
+        "wow , that is so cool . i am only 31 now .",
+    )
+    for cue in ("How old am I?", "What is my age?"):
+        request = RecallIn(cue=cue, entity_id="user", weights=IMPORTANT, reinforce=False)
+        results = (await services.recall.recall(tenant, request)).results
+        ids = [r.memory.id for r in results]
+        assert ids.index(new.id) < ids.index(old.id), cue
+        assert not any(r.may_be_superseded_by for r in results)
+    settings = services.settings.model_copy(update={"recall_supersession_cue": False})
+    plain_service = RecallService(
+        services.store, services.embedder, settings.recall, settings.contradiction
+    )
+    request = RecallIn(cue="How old am I?", entity_id="user", weights=IMPORTANT, reinforce=False)
+    plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
+    assert plain.index(old.id) < plain.index(new.id)

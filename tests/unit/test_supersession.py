@@ -272,3 +272,49 @@ def test_recall_reads_a_changed_value_in_one_sentence_of_each_turn() -> None:
         "Who is the head coach of the cleveland browns? Freddie Kitchens.",
         "Who is the head coach of the cleveland browns? Kevin Stefanski.",
     )
+
+
+def test_two_leaders_that_each_give_a_quantity_answer_a_cue_about_now_alike() -> None:
+    """Relevance falls evenly (no leaders), the two ages share no frame: the first three
+    by relevance that each give a quantity answer alike, whatever the cue's words."""
+    old = led("old", 1, "i am a 24 year old woman from argentina , living in australia", 0.6)
+    new = led("new", 20, "wow , that is so cool . i am only 12 .", 0.5)
+    single = led("single", 5, "ah see i am single and live alone", 0.45)
+    liked = ("painting", "hiking", "jazz")
+    rest = [led(f"r{i}", 6 + i, f"i like {w}", 0.4 - 0.05 * i) for i, w in enumerate(liked)]
+    ranked = [old, new, single, *rest]
+    assert supersession.leaders(ranked) == []
+    for cue in ("How old am I?", "What is my age?"):
+        assert supersession.from_cue(ranked, cue, set()) == {"old": {"new"}}, cue
+    # A number that counts a thing the cue does not ask about is no answer to it.
+    kids = led("new", 20, "wow , that is so cool . i have 12 cats .", 0.5)
+    assert supersession.from_cue([old, kids, single, *rest], "How old am I?", set()) == {}
+    # Outside the first three by relevance: nothing.
+    late = led("new", 20, "i am only 12 .", 0.3)
+    assert supersession.from_cue([old, single, rest[0], late], "How old am I?", set()) == {}
+
+
+def test_two_quantities_of_two_subjects_are_not_one_answer() -> None:
+    """Tenant-wide, another company's price leads beside the one asked about."""
+    globex = led("globex", 1, "Globex's basic plan costs $14 a month.", 0.6)
+    vandelay = led("vandelay", 20, "Vandelay's basic plan costs $67 a month.", 0.57)
+    days = {"Monday": 0.5, "Friday": 0.42, "Sunday": 0.36, "Tuesday": 0.33}
+    rest = [led(f"r{d}", 3, f"Globex ships on {d}", v) for d, v in days.items()]
+    assert supersession.leaders([globex, vandelay, *rest]) == []
+    cue = "How much does Globex's basic plan cost?"
+    assert supersession.from_cue([globex, vandelay, *rest], cue, set(), tenant_wide=True) == {}
+
+
+def test_two_quantities_without_an_entity_or_a_name_are_not_one_answer() -> None:
+    """Whose quantity it is: without an entity and a name in the cue, nothing says."""
+    first = led("first", 1, "there are 13 episodes of touching evil .", 0.6)
+    second = led("second", 20, "there are 22 episodes of the wire .", 0.57)
+    words = {"drama": 0.5, "police": 0.42, "crime": 0.36, "british": 0.33}
+    rest = [led(f"r{w}", 3, f"touching evil is a {w} show", v) for w, v in words.items()]
+    cue = "how many episodes of touching evil are there?"
+    for r in (first, second, *rest):
+        r.memory.entity_id = None
+    assert supersession.from_cue([first, second, *rest], cue, set()) == {}
+    for r in (first, second, *rest):
+        r.memory.entity_id = "shows"
+    assert supersession.from_cue([first, second, *rest], cue, set()) == {"first": {"second"}}

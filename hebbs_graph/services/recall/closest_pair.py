@@ -2,15 +2,15 @@
 alike, in whatever words (issue 29, conversation).
 
 "Am I married?" over "i married a super model from italy." and "… which is why i am
-single and alone", "How old am I?" over "i am 100 !" and "i am a 32 year old single
-woman.": the old and the new value share no word with the cue or with each other, and
-the relevances of a scope do not set the two apart from the rest (``supersession.leaders``
-wants a drop after them larger than their own spread). What does: among the first
-``POOL`` candidates of the scope by relevance to the cue, the two are each other's
-nearest by their stored vectors, and both are among its first ``LEAD``. Two statements of one slot are closer
-to each other than either is to the scope's other memories even when the model does not
-know that "single" answers "married?" (the data's own statistics, no word list, no
-threshold: a mutual nearest pair, whatever the scope's typical similarity).
+single and alone": the old and the new value share no word with the cue or with each
+other, and the relevances of a scope do not set the two apart from the rest
+(``supersession.leaders`` wants a drop after them larger than their own spread). What
+does: among the first ``POOL`` candidates of the scope by relevance to the cue, the two
+are each other's nearest by their stored vectors, and both are among its first ``LEAD``.
+Two statements of one slot are closer to each other than either is to the scope's other
+memories even when the model does not know that "single" answers "married?" (the data's
+own statistics, no word list, no threshold: a mutual nearest pair, whatever the scope's
+typical similarity).
 
 Like ``from_cue``'s pairs, an order, not a sign: the newer ranks first and nothing is
 marked (two memories closest to each other and to the cue may both be true: "Ann likes

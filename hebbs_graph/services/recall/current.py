@@ -161,6 +161,12 @@ def answered(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> froz
     return held
 
 
+def names_held(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """The content holds every name and number the cue gives (whose state it asks
+    about)."""
+    return terms[0] <= _terms_of(content)
+
+
 def numbers(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> int:
     """What the content gives in numbers the cue does not name, years aside (a year dates
     a statement): 2 a quantity (a number with no capitalised word or number beside it,

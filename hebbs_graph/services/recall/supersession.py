@@ -140,13 +140,40 @@ def from_cue(
     scopes: dict[str | None, list[RecallResult]] = {}
     for r in pool:
         scopes.setdefault(None if tenant_wide else r.memory.entity_id, []).append(r)
-    for members in scopes.values():
+    for scope, members in scopes.items():
         pairs += (
             (a, b)
             for a, b in itertools.combinations(leaders(members), 2)
             if not _one_session(a.memory, b.memory)
         )
+        if scope is not None or terms[0]:  # whose quantity: the entity's, or the cue's names
+            pairs += _quantities(members, terms)
     return _later(pairs, terms, skip, tenant_wide)
+
+
+def _quantities(
+    members: list[RecallResult], terms: tuple[frozenset[str], frozenset[str]]
+) -> list[tuple[RecallResult, RecallResult]]:
+    """Two of a scope's first three by relevance that each give a quantity (a number
+    that counts nothing, or a thing the cue names: ``current.numbers``) and every name
+    of the cue answer alike a cue that names no number: "How old am I?" over "i am a
+    24 year old woman from argentina …" / "wow , that is so cool . i am only 12 .".
+    What leads tells what the cue asks, whatever its words ("What is my age?"); the
+    names say whose ("Globex's plan costs $14" / "Vandelay's plan costs $67"), or the
+    entity does (``from_cue`` asks only of an entity's candidates or a cue with names:
+    two shows' episode counts without an entity are not one answer)."""
+    if any(n[:1].isdigit() for n in terms[0]):
+        return []
+    first = sorted(members, key=lambda r: r.breakdown.relevance, reverse=True)
+    giving = [
+        r
+        for r in first[: closest_pair.LEAD]
+        if current.numbers(r.memory.content, terms) == 2
+        and current.names_held(r.memory.content, terms)
+    ]
+    return [
+        (a, b) for a, b in itertools.combinations(giving, 2) if not _one_session(a.memory, b.memory)
+    ]
 
 
 def from_closest(
