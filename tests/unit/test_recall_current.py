@@ -164,6 +164,9 @@ def test_framed_pairs_are_every_framed_pair(contents: list[str]) -> None:
         ("Am I married?", "i am married and have two kids .", 1),
         ("Am I married?", "oh nice , i am married with two little boys .", 1),
         ("Am I married?", "i am divorced .", 0),
+        # A plural noun with a word after it measures that word: a quantity.
+        ("How old am I?", "i am 34 years old .", 2),
+        ("What is my age?", "i am 34 years old .", 2),
     ],
 )
 def test_what_a_content_gives_in_numbers(cue: str, content: str, kind: int) -> None:

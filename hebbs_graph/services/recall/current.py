@@ -197,12 +197,18 @@ def _numbers(content: str, names: frozenset[str], words: frozenset[str]) -> int:
 
 def _counts_other(after: tuple[Token, ...], words: frozenset[str]) -> bool:
     """The number counts a thing the cue does not ask about: the next word (or the one
-    after an adjective: "two little boys") is a plural content word the cue lacks."""
-    for t in after:
+    after an adjective: "two little boys") is a plural content word the cue lacks, and
+    no content word follows it (which would make it a measure: "34 years old", "5 feet
+    tall")."""
+    for i, t in enumerate(after):
         if t.text in STOPWORDS or t.number is not None:
             return False
         if t.text.endswith("s") and not t.text.endswith("ss"):
-            return stem(t.text) not in words
+            following = after[i + 1 : i + 2]
+            measure = any(
+                f.text not in STOPWORDS and f.number is None and not f.opens for f in following
+            )
+            return stem(t.text) not in words and not measure
     return False
 
 
