@@ -301,26 +301,13 @@ async def test_two_leaders_closest_to_each_other_answer_a_question_about_now(
         tenant,
         "user",
         "oh nice , i am married and we have two little boys .",
-        (
-            "i like to paint landscapes on the weekends .",
-            "my favorite season is autumn because of the colors .",
-            "my dog is named biscuit and he loves the beach .",
-            "i work nights at the hospital as a nurse .",
-        ),
+        CHAT,
         "these days i am divorced and live on my own .",
     )
     for cue, moved in (("Am I married?", True), ("Was I married in 2019?", False)):
-        request = RecallIn(cue=cue, entity_id="user", weights=IMPORTANT, reinforce=False)
-        results = (await services.recall.recall(tenant, request)).results
-        ids = [r.memory.id for r in results]
+        ids = await user_ids(services.recall, tenant, cue)
         assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
-        assert not any(r.may_be_superseded_by for r in results)  # an order, not a sign
-    settings = services.settings.model_copy(update={"recall_supersession_closest": False})
-    plain_service = RecallService(
-        services.store, services.embedder, settings.recall, settings.contradiction
-    )
-    request = RecallIn(cue="Am I married?", entity_id="user", weights=IMPORTANT, reinforce=False)
-    plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
+    plain = await user_ids(recall_with(services, closest=False), tenant, "Am I married?")
     assert plain.index(old.id) < plain.index(new.id)
 
 
@@ -335,24 +322,35 @@ async def test_two_leaders_that_each_give_a_quantity_answer_a_question_about_now
         tenant,
         "user",
         "i am a 24 year old woman from argentina , living in australia .",
-        (
-            "i like to paint landscapes on the weekends .",
-            "my favorite season is autumn because of the colors .",
-            "my dog is named biscuit and he loves the beach .",
-            "i work nights at the hospital as a nurse .",
-        ),
+        CHAT,
         "wow , that is so cool . i am only 31 now .",
     )
     for cue in ("How old am I?", "What is my age?"):
-        request = RecallIn(cue=cue, entity_id="user", weights=IMPORTANT, reinforce=False)
-        results = (await services.recall.recall(tenant, request)).results
-        ids = [r.memory.id for r in results]
+        ids = await user_ids(services.recall, tenant, cue)
         assert ids.index(new.id) < ids.index(old.id), cue
-        assert not any(r.may_be_superseded_by for r in results)
-    settings = services.settings.model_copy(update={"recall_supersession_cue": False})
-    plain_service = RecallService(
-        services.store, services.embedder, settings.recall, settings.contradiction
-    )
-    request = RecallIn(cue="How old am I?", entity_id="user", weights=IMPORTANT, reinforce=False)
-    plain = [r.memory.id for r in (await plain_service.recall(tenant, request)).results]
+    plain = await user_ids(recall_with(services, cue=False), tenant, "How old am I?")
     assert plain.index(old.id) < plain.index(new.id)
+
+
+# Other things a user said in chat, between an old and a new value.
+CHAT = (
+    "i like to paint landscapes on the weekends .",
+    "my favorite season is autumn because of the colors .",
+    "my dog is named biscuit and he loves the beach .",
+    "i work nights at the hospital as a nurse .",
+)
+
+
+def recall_with(services: Services, **rules: bool) -> RecallService:
+    """The recall service with some ``recall_supersession_<rule>`` settings changed."""
+    update = {f"recall_supersession_{rule}": on for rule, on in rules.items()}
+    settings = services.settings.model_copy(update=update)
+    return RecallService(services.store, services.embedder, settings.recall, settings.contradiction)
+
+
+async def user_ids(recall: RecallService, tenant: str, cue: str) -> list[str]:
+    """The user's results, in order; an order, never a sign: nothing is marked."""
+    request = RecallIn(cue=cue, entity_id="user", weights=IMPORTANT, reinforce=False)
+    results = (await recall.recall(tenant, request)).results
+    assert not any(r.may_be_superseded_by for r in results)
+    return [r.memory.id for r in results]
