@@ -1,14 +1,20 @@
-// The sweep: claim up to $limit waiting checks of any tenant that nobody holds (no live
-// claim, no retry delay running) or that an API process handed to the checker process
-// (claimed by $handoff, contradiction_checker "process"), oldest first. The first SET
-// takes each node's write lock before the claim is read again, so two workers never
-// both win one memory (as reflect/lease_acquire). Rows not won (another worker was quicker) come back with
+// The sweep: claim up to $share waiting checks of each of $tenants that nobody holds (no
+// live claim, no retry delay running) or that an API process handed to the checker
+// process (claimed by $handoff, contradiction_checker "process"), each tenant's oldest
+// first: one tenant's backlog (an import) keeps no other tenant's checks, and the review
+// waiting for them, behind it. The first SET takes each node's write lock before the
+// claim is read again, so two workers never both win one memory (as
+// reflect/lease_acquire). Rows not won (another worker was quicker) come back with
 // claimed = false.
-MATCH (m:Memory)
-WHERE m.check_due IS NOT NULL
-  AND (m.check_claimed_until IS NULL OR m.check_claimed_until <= $now
-       OR m.check_claimed_by = $handoff)
-WITH m ORDER BY m.check_due LIMIT $limit
+UNWIND $tenants AS tenant
+CALL (tenant) {
+  MATCH (m:Memory)
+  WHERE m.tenant_id = tenant AND m.check_due IS NOT NULL
+    AND (m.check_claimed_until IS NULL OR m.check_claimed_until <= $now
+         OR m.check_claimed_by = $handoff)
+  WITH m ORDER BY m.check_due LIMIT $share
+  RETURN m
+}
 SET m.check_lock = true
 REMOVE m.check_lock
 WITH m, m.check_due IS NOT NULL

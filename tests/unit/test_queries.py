@@ -165,8 +165,6 @@ DATABASE_WIDE = {
     "admin/": "the server's version, index states and the migrations applied",
     "txlog/": "transaction-log maintenance concerns files, not tenants",
     "scrub/": "rebuilding the Lucene indexes after a forget concerns files, not tenants",
-    "contradict/check_claim_due": "the sweep claims waiting checks of every tenant "
-    "(decision: contradictions.md §3); each claimed check then runs in its own tenant",
     "forget/tombstones_expire": "the retention sweep deletes old tombstones of every "
     "tenant (decision 0027); it reads and writes nothing else",
 }

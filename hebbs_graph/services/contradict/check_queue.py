@@ -42,6 +42,7 @@ from hebbs_graph.errors import GraphUnavailable
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.contradict import DetectionOut
 from hebbs_graph.services.contradict.check_claims import HANDOFF, HeldClaims
+from hebbs_graph.services.contradict.check_sweep import claim_round
 from hebbs_graph.services.contradict.check_wait import Hurry, wait_event
 from hebbs_graph.services.contradict.vectors import TenantVectors
 from hebbs_graph.services.foreground import Foreground, GivesWay
@@ -301,25 +302,17 @@ class CheckQueue:
         return out
 
     async def sweep(self) -> DetectionOut:
-        """Claim and run the waiting checks nobody holds, in every tenant."""
+        """Claim and run the waiting checks nobody holds, every tenant in its turn
+        (check_sweep.py)."""
         total = DetectionOut()
         limit = self.settings.contradiction_scan_batch
         while True:
             now = utcnow()
-            rows = await self.store.write_rows(
-                "contradict/check_claim_due",
-                now=now,
-                until=self._until(now),
-                holder=self.holder,
-                handoff=HANDOFF,
-                limit=limit,
+            claimed, more = await claim_round(
+                self.store, now=now, until=self._until(now), holder=self.holder, limit=limit
             )
-            by_tenant: dict[str, dict[str, datetime]] = {}
-            for r in rows:
-                if r["claimed"]:
-                    by_tenant.setdefault(r["tenant_id"], {})[r["id"]] = as_utc(r["due"])
-            await self._run_claimed(list(by_tenant.items()), total)
-            if len(rows) < limit:
+            await self._run_claimed(claimed, total)
+            if not more:
                 return total
 
     async def sweep_tenant(self, tenant_id: str, entity_id: str | None) -> DetectionOut:
