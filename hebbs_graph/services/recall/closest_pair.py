@@ -23,7 +23,7 @@ import itertools
 
 from hebbs_graph.models.recall import RecallResult
 
-# A scope's candidates compared (its first, in rank order), and those a pair must lead.
+# A scope's candidates compared (its first by relevance), and those a pair must lead.
 POOL = 10
 LEAD = 3
 # The ids read for one recall, at most (a tenant-wide recall over many entities).
