@@ -109,22 +109,22 @@ def test_a_checker_that_dies_is_started_again(tenant: str, tmp_path: Path) -> No
     assert "the contradiction checker exited" in (tmp_path / "serve.log").read_text()
 
 
-def test_the_checker_command_says_when_there_is_nothing_to_run() -> None:
-    env = {**os.environ, "HEBBS_CONTRADICTION_DETECTION": "false"}
-    done = subprocess.run(
-        [sys.executable, "-m", "hebbs_graph", "checker"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+def command(name: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``hebbs-graph <name>`` run to its end with ``env`` added to the environment."""
+    return subprocess.run(
+        [sys.executable, "-m", "hebbs_graph", name],
+        env={**os.environ, **env}, cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
+
+
+def test_the_checker_command_says_when_there_is_nothing_to_run() -> None:
+    done = command("checker", HEBBS_CONTRADICTION_DETECTION="false")
     assert done.returncode == 2
     assert "contradiction detection is off" in done.stderr
 
 
 def test_a_bad_setting_is_named_not_a_traceback() -> None:
-    env = {**os.environ, "HEBBS_CONTRADICTION_CHECKER": "elsewhere"}
-    done = subprocess.run(
-        [sys.executable, "-m", "hebbs_graph", "serve"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    done = command("serve", HEBBS_CONTRADICTION_CHECKER="elsewhere")
     assert done.returncode == 2
     assert "HEBBS_CONTRADICTION_CHECKER: Input should be 'auto', 'inline' or" in done.stderr
     assert "Traceback" not in done.stderr

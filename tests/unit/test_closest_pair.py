@@ -15,6 +15,13 @@ def scope(contents: list[str], entity: str | None = "e") -> list[RecallResult]:
     return [result(f"m{i}", 1 + i, c, entity) for i, c in enumerate(contents)]
 
 
+def closest(
+    ranked: list[RecallResult], cue: str, similarity: dict[tuple[str, str], float], skip: set[str]
+) -> dict[str, set[str]]:
+    """``from_closest`` over every scope's pool, as if each had been read."""
+    return supersession.from_closest(ranked, cue, closest_pair.pools(ranked), similarity, skip)
+
+
 def sims(
     pairs: dict[tuple[int, int], float], n: int, rest: float = 0.2
 ) -> dict[tuple[str, str], float]:
@@ -34,12 +41,12 @@ def test_two_leaders_closest_to_each_other_put_the_newer_first() -> None:
         result("m1", 9, ranked[1].memory.content),
     )
     similarity = sims({(0, 1): 0.6}, 4)
-    assert supersession.from_closest(ranked, CUE, similarity, set()) == {"m0": {"m1"}}
+    assert closest(ranked, CUE, similarity, set()) == {"m0": {"m1"}}
     # Not about now: nothing; a judged pair (skip): nothing; no similarities read: nothing.
-    assert supersession.from_closest(ranked, "Was I married in 2019?", similarity, set()) == {}
+    assert closest(ranked, "Was I married in 2019?", similarity, set()) == {}
     key = supersession.pair_key("m0", "m1")
-    assert supersession.from_closest(ranked, CUE, similarity, {key}) == {}
-    assert supersession.from_closest(ranked, CUE, {}, set()) == {}
+    assert closest(ranked, CUE, similarity, {key}) == {}
+    assert closest(ranked, CUE, {}, set()) == {}
 
 
 def test_a_pair_that_is_not_mutual_or_not_leading_sets_nothing_apart() -> None:
@@ -68,15 +75,13 @@ def test_pools_are_per_scope_and_bounded() -> None:
 def test_one_session_or_a_quantity_against_no_number_is_not_one_answer() -> None:
     ranked = scope(["Ann: the budget is $5,000", "Ann: the CFO signed off", "Ann: lunch"])
     similarity = sims({(0, 1): 0.7}, 3)
-    assert supersession.from_closest(ranked, "What is the budget?", similarity, set()) == {}
+    assert closest(ranked, "What is the budget?", similarity, set()) == {}
     ranked = scope(["Caroline: i went to the group", "Caroline: it was brave", "Caroline: hi"])
     for r in ranked[:2]:
         r.memory.context = {"session_id": "s1"}
-    assert supersession.from_closest(ranked, "What is Caroline doing now?", similarity, set()) == {}
+    assert closest(ranked, "What is Caroline doing now?", similarity, set()) == {}
     ranked[1].memory.context = {"session_id": "s2"}
-    assert supersession.from_closest(ranked, "What is Caroline doing now?", similarity, set()) == {
-        "m0": {"m1"}
-    }
+    assert closest(ranked, "What is Caroline doing now?", similarity, set()) == {"m0": {"m1"}}
 
 
 def test_similarities_are_read_only_where_a_pair_could_move() -> None:

@@ -15,6 +15,9 @@ from hebbs_graph.models.recall import Contributor, RecallResult
 from hebbs_graph.services.recall import supersession
 from hebbs_graph.settings import ContradictionSettings, RecallSettings
 
+# A recall's pools of candidates worth comparing, and the similarities read for them.
+Closeness = tuple[list[list[str]], dict[tuple[str, str], float]]
+
 
 class Conflicts:
     def __init__(
@@ -40,7 +43,7 @@ class Conflicts:
             return ranked
         ids = {r.memory.id for r in ranked}
         # Memories loaded through @memory came with both; only what is missing is read.
-        confirmed, rows, similarity = await asyncio.gather(
+        confirmed, rows, (pools, similarity) = await asyncio.gather(
             self._confirmed(tenant_id, ranked, ids),
             self._pending(tenant_id, ranked, ids),
             self._similarity(tenant_id, ranked, cue),
@@ -48,7 +51,7 @@ class Conflicts:
         pairs = {mid: others for mid, others in confirmed.items() if others}
         for result in ranked:
             result.conflicts_with = sorted(pairs.get(result.memory.id, set()))
-        supersedes, answers_later = self._supersedes(ranked, pairs, rows, cue, similarity)
+        supersedes, answers_later = self._supersedes(ranked, pairs, rows, cue, (pools, similarity))
         ranked = supersession.newer_first(ranked, supersedes, answers_later)
         if on_conflict == "current":
             ranked = supersession.leave_out_superseded(ranked)
@@ -76,20 +79,23 @@ class Conflicts:
 
     async def _similarity(
         self, tenant_id: str, ranked: list[RecallResult], cue: str | None
-    ) -> dict[tuple[str, str], float]:
-        """The similarity of every two of each scope's first candidates, for a cue that
-        asks about now (closest_pair.py); nothing is read otherwise."""
+    ) -> Closeness:
+        """The pools of each scope's first candidates worth comparing, for a cue that asks
+        about now, and the similarity of every two of a pool (closest_pair.py); nothing
+        is read otherwise."""
         s = self.settings
         if not (s.recall_supersession_cue and s.recall_supersession_closest):
-            return {}
+            return [], {}
         tenant_wide = self.contradiction.contradiction_scope == "tenant"
         pools = supersession.closest_pools(ranked, cue, tenant_wide=tenant_wide)
         if not pools:
-            return {}
+            return [], {}
         rows = await self.store.read_values(
             "recall/pair_similarity", tenant_id=tenant_id, pools=pools
         )
-        return {(r["a"], r["b"]): r["similarity"] for r in rows if r["similarity"] is not None}
+        return pools, {
+            (r["a"], r["b"]): r["similarity"] for r in rows if r["similarity"] is not None
+        }
 
     def _supersedes(
         self,
@@ -97,7 +103,7 @@ class Conflicts:
         confirmed: dict[str, set[str]],
         rows: list[dict[str, Any]],
         cue: str | None,
-        similarity: dict[tuple[str, str], float],
+        closeness: Closeness,
     ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
         """older id -> newer ids that may supersede it (pending pairs, statement slots
         and changed values, then the classifier), and older id -> newer ids that answer
@@ -120,7 +126,7 @@ class Conflicts:
         if slots:
             found.append(supersession.from_slots(ranked, skip, tenant_wide=tenant_wide))
         later = supersession.from_cue(ranked, cue, skip, tenant_wide=tenant_wide) if by_cue else {}
-        closest = supersession.from_closest(ranked, cue, similarity, skip, tenant_wide=tenant_wide)
+        closest = supersession.from_closest(ranked, cue, *closeness, skip, tenant_wide=tenant_wide)
         for old, news in closest.items():
             later.setdefault(old, set()).update(news)
         if classifier:

@@ -151,11 +151,10 @@ def answered(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> froz
     """The cue's words the content holds, when it answers the cue: every name and number
     the cue gives (whose state it asks about) and at least half of its other words, one
     at the least (what it asks); None otherwise."""
-    names, words = terms
-    have = _terms_of(content)
-    if not words or not names <= have:
+    words = terms[1]
+    if not words or not names_held(content, terms):
         return None
-    held = words & have
+    held = words & _terms_of(content)
     if 2 * len(held) < len(words) or not held:
         return None
     return held

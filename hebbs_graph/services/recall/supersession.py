@@ -179,20 +179,22 @@ def _quantities(
 def from_closest(
     ranked: list[RecallResult],
     cue: str | None,
+    pools: list[list[str]],
     similarity: dict[tuple[str, str], float],
     skip: set[str],
     *,
     tenant_wide: bool = False,
 ) -> dict[str, set[str]]:
     """older id -> newer ids, for two leading candidates of one scope that are each
-    other's closest by their stored vectors (``closest_pair.py``), under a cue asking
+    other's closest by their stored vectors (``closest_pair.py``; ``pools`` as
+    ``closest_pools`` gave them, ``similarity`` as read for them), under a cue asking
     for the current state: they answer it alike, as ``from_cue``'s pairs do."""
     if not similarity or not current.asks_current(cue):
         return {}
     by_id = {r.memory.id: r for r in ranked}
     pairs = [
         (by_id[a], by_id[b])
-        for pool in closest_pair.pools(ranked, tenant_wide=tenant_wide)
+        for pool in pools
         for a, b in closest_pair.closest_pairs(pool, similarity)
         if not _one_session(by_id[a].memory, by_id[b].memory)
     ]
