@@ -11,7 +11,7 @@ each scope detection could use (``entity``: each subject's statements alone;
 ``tenant``: every statement of the source together) every statement's 10 nearest
 others at cosine >= 0.5 (detection's K and min_similarity, defaults) are the candidate
 pairs; each is classified as detection does (``classify`` >= 0.35) and checked as
-recall does (``supersession.changed``). Reported per source and scope:
+recall does (``pairchecks.changed``). Reported per source and scope:
 
 - slots: the share of changed groups where the newest statement is paired with an
   older one (what ranks it first without a verdict);
@@ -42,7 +42,7 @@ import numpy as np
 
 from hebbs_graph.services.container import load_embedder
 from hebbs_graph.services.contradict.heuristics.classifier import classify
-from hebbs_graph.services.recall.supersession import changed
+from hebbs_graph.services.recall.pairchecks import changed
 from hebbs_graph.settings import Settings
 
 K = 10

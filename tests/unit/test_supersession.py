@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hebbs_graph.models.recall import RecallResult, ScoreBreakdown, Weights
-from hebbs_graph.services.recall import supersession
+from hebbs_graph.services.recall import pairchecks, supersession
 from hebbs_graph.services.records import to_memory
 
 
@@ -263,12 +263,12 @@ def test_two_turns_of_one_session_do_not_lead_as_old_and_new() -> None:
 
 
 def test_recall_reads_a_changed_value_in_one_sentence_of_each_turn() -> None:
-    assert supersession.changed("that is good . i am only 4", "wow , i see . i am 12 now .")
-    assert not supersession.changed(
+    assert pairchecks.changed("that is good . i am only 4", "wow , i see . i am 12 now .")
+    assert not pairchecks.changed(
         "When was the last time kentucky won ncaa? 1998.",
         "When was the last time unc won ncaa? 2005.",
     )
-    assert supersession.changed(
+    assert pairchecks.changed(
         "Who is the head coach of the cleveland browns? Freddie Kitchens.",
         "Who is the head coach of the cleveland browns? Kevin Stefanski.",
     )

@@ -16,15 +16,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from datetime import datetime
-from functools import lru_cache
 
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
-from hebbs_graph.services.contradict.heuristics.change import changed_value
-from hebbs_graph.services.contradict.heuristics.classifier import classify
-from hebbs_graph.services.contradict.heuristics.side import other_questions, sentence_pairs, side
-from hebbs_graph.services.contradict.heuristics.slots import same_slot
 from hebbs_graph.services.recall import closest_pair, current
+from hebbs_graph.services.recall.pairchecks import changed, disagreement
 from hebbs_graph.services.records import pair_key as pair_key
 
 # The slot check compares the best-scored candidates pairwise; past this many it would
@@ -275,37 +271,6 @@ def leaders(members: list[RecallResult]) -> list[RecallResult]:
     spread, drop = values[0] - values[cut - 1], values[cut - 1] - values[cut]
     # The leaders are closer to one another than the last of them is to the rest.
     return ordered[:cut] if cut >= 2 and spread < drop else []
-
-
-# Recall asks of the same candidates again and again (an entity's recent turns, a
-# subject's facts): ~20-100 µs a pair that gets as far as the alignment. The pair checks
-# of a recall whose ten candidates were compared before: 0.14 ms with both cached, 1.0
-# with the classifier asked again (2026-12-07, 300 recalls of the floor tenant).
-@lru_cache(maxsize=16384)
-def disagreement(older: str, newer: str) -> float:
-    """The classifier's score for two texts, as detection would have it."""
-    return classify(older, newer).score
-
-
-@lru_cache(maxsize=16384)
-def changed(older: str, newer: str) -> bool:
-    """The two state one relation of one subject with different values: a statement slot
-    across phrasings (``heuristics/slots.py``) or a strong changed value
-    (``heuristics/change.py``)."""
-    left, right = side(older), side(newer)
-    if other_questions(left, right):
-        return False
-    if same_slot(left.statement, right.statement):
-        return True
-    found = changed_value(left, right)
-    if found is not None and found.strength == "strong":
-        return True
-    # One sentence of each of two turns, where the shape says one value at a time (as
-    # the classifier reads them).
-    return any(
-        (change := changed_value(a, b)) is not None and change.single
-        for a, b in sentence_pairs(left, right)
-    )
 
 
 def dismissed_keys(by_id: dict[str, RecallResult], dismissed: Iterable[str]) -> set[str]:
