@@ -34,6 +34,7 @@ from hebbs_graph.api.reflect import ReflectController
 from hebbs_graph.api.subscribe import subscribe_route
 from hebbs_graph.api.worker_parent import end_with_parent
 from hebbs_graph.embedding import Embedder
+from hebbs_graph.gctuning import tune_for_serving
 from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.services.recall.subscribe import SubscriptionSlots
 from hebbs_graph.services.reflect.auto import AutoReflector
@@ -67,6 +68,8 @@ def create_app(
         app.state.services = (
             services if services is not None else await open_services(settings, embedder=embedder)
         )
+        if owned:  # a serving process (not an app built on a test's services)
+            tune_for_serving(settings.gc_young_threshold, freeze=True)
         auto = AutoReflector.for_api(app.state.services.reflect)  # None without an LLM
         try:
             async with mcp.running(app.state):

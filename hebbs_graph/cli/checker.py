@@ -24,6 +24,7 @@ import typer
 
 from hebbs_graph.cli.common import app, fail
 from hebbs_graph.errors import HebbsError
+from hebbs_graph.gctuning import tune_for_serving
 from hebbs_graph.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,7 @@ def _checker_main(settings: Settings, parent_pid: int | None) -> None:
     if parent_pid is not None:
         end_with_parent(parent_pid)
     _lower_priority(settings.contradiction_checker_nice)
+    tune_for_serving(settings.gc_young_threshold, freeze=False)
 
     async def main() -> None:
         stop = asyncio.Event()

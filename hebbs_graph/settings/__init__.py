@@ -91,6 +91,11 @@ class Settings(BaseSettings):
     # a second worker served less under load in every run, docs/benchmarks.md). Each
     # holds its own driver pool and embedding model (~150 MB); shared state is in Neo4j.
     workers: int | None = Field(default=None, ge=1, le=64)
+    # A serving process's garbage collector (API workers, the checker): the young
+    # generation is collected every this many new container objects (Python's default:
+    # 700), and an API worker freezes what it holds once started out of later scans
+    # (hebbs_graph/gctuning.py). 0: Python's own collector, untouched.
+    gc_young_threshold: int = Field(default=10_000, ge=0)
 
     # MCP over stdio in local mode (`hebbs-graph mcp`) serves one tenant; through the API
     # (`mcp --url`) and over HTTP the API key decides.
@@ -184,6 +189,10 @@ class Settings(BaseSettings):
     recall_extra_strategies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # prime: at most this many memories per section (recent, relevant, insights, stale).
     prime_per_section: int = Field(default=10, ge=1, le=100)
+    # Recalls one API process runs at once; more wait their turn, first come first
+    # served. Each recall's work interleaves on one event loop, so without a bound 32 at
+    # once each took as long as all of them (p95 several times p50). 0: no bound.
+    recall_concurrency: int = Field(default=8, ge=0, le=1024)
 
     # Subscribe (GET /v1/subscribe, a WebSocket; services/recall/subscribe.py). A subscription
     # recalls on its last window_lines lines (at most window_chars, the newest kept)

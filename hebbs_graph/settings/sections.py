@@ -54,6 +54,7 @@ class RecallSettings(Section):
     recall_current_recency: float
     recall_extra_strategies: list[str]
     prime_per_section: int
+    recall_concurrency: int
 
 
 class SubscribeSettings(Section):

@@ -65,6 +65,9 @@ class RecallService:
         )
         self.conflicts = Conflicts(store, settings, contradiction)
         check_extra(self.settings.recall_extra_strategies)
+        # recall_concurrency's turns, made in the loop that first asks (a semaphore
+        # belongs to one event loop).
+        self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     async def answer(self, tenant_id: str, request: RecallIn) -> RecallOut | CompactRecallOut:
         """Recall in the view the request asks for (the ranking is the same)."""
@@ -77,6 +80,22 @@ class RecallService:
         runnable(request, self.settings.recall_extra_strategies)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
+        """Recall, in turn with the others this process runs (recall_concurrency)."""
+        turns = self._turn_gate()
+        if turns is None:
+            return await self._recall(tenant_id, request)
+        async with turns:
+            return await self._recall(tenant_id, request)
+
+    def _turn_gate(self) -> asyncio.Semaphore | None:
+        if self.settings.recall_concurrency == 0:
+            return None
+        loop = asyncio.get_running_loop()
+        if self._turns is None or self._turns[0] is not loop:
+            self._turns = (loop, asyncio.Semaphore(self.settings.recall_concurrency))
+        return self._turns[1]
+
+    async def _recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
         started = time.perf_counter()
         runs = runnable(request, self.settings.recall_extra_strategies)
         vector = await self._cue_vector(request, [spec for spec, _ in runs])

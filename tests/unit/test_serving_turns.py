@@ -1,0 +1,81 @@
+"""What keeps a serving process's recalls quick under load: recalls take turns
+(recall_concurrency) and the garbage collector is tuned (gctuning.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import Any, cast
+
+import pytest
+
+from hebbs_graph.embedding import Embedder
+from hebbs_graph.gctuning import tune_for_serving
+from hebbs_graph.graph.store import GraphStore
+from hebbs_graph.models.recall import RecallIn, RecallOut
+from hebbs_graph.services.recall.service import RecallService
+from hebbs_graph.settings import Settings
+
+
+def service(concurrency: int) -> tuple[RecallService, dict[str, int]]:
+    """A recall service whose recall is a pause that counts how many run at once."""
+    settings = Settings(recall_concurrency=concurrency)
+    out = RecallService(
+        cast(GraphStore, object()),
+        cast(Embedder, object()),
+        settings.recall,
+        settings.contradiction,
+    )
+    seen = {"now": 0, "most": 0, "done": 0}
+
+    async def pause(tenant_id: str, request: RecallIn) -> RecallOut:
+        seen["now"] += 1
+        seen["most"] = max(seen["most"], seen["now"])
+        await asyncio.sleep(0.01)
+        seen["now"] -= 1
+        seen["done"] += 1
+        return RecallOut(results=[], took_ms=0.0)
+
+    out._recall = pause  # type: ignore[method-assign]
+    return out, seen
+
+
+@pytest.mark.parametrize(("concurrency", "most"), [(2, 2), (3, 3), (0, 10)])
+async def test_recalls_take_turns(concurrency: int, most: int) -> None:
+    recall, seen = service(concurrency)
+    await asyncio.gather(*(recall.recall("t", RecallIn(cue="x")) for _ in range(10)))
+    assert seen["done"] == 10
+    assert seen["most"] == most
+
+
+def test_turns_are_made_again_in_another_event_loop() -> None:
+    """A service outlives an event loop in tests and scripts: its turns are the loop's."""
+    recall, seen = service(2)
+    for _ in range(2):
+        asyncio.run(recall.recall("t", RecallIn(cue="x")))
+    assert seen["done"] == 2
+
+
+@pytest.fixture
+def collector() -> Any:
+    before = gc.get_threshold()
+    gc.unfreeze()
+    yield
+    gc.set_threshold(*before)
+    gc.unfreeze()
+
+
+@pytest.mark.usefixtures("collector")
+def test_tuning_sets_the_young_threshold_and_freezes() -> None:
+    _, middle, old = gc.get_threshold()
+    tune_for_serving(10_000, freeze=True)
+    assert gc.get_threshold() == (10_000, middle, old)
+    assert gc.get_freeze_count() > 0
+
+
+@pytest.mark.usefixtures("collector")
+def test_zero_leaves_the_collector_as_python_has_it() -> None:
+    before = gc.get_threshold()
+    tune_for_serving(0, freeze=False)
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
