@@ -189,10 +189,10 @@ class Settings(BaseSettings):
     recall_extra_strategies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # prime: at most this many memories per section (recent, relevant, insights, stale).
     prime_per_section: int = Field(default=10, ge=1, le=100)
-    # Recalls one API process runs at once; more wait their turn, first come first
-    # served. Each recall's work interleaves on one event loop, so without a bound 32 at
-    # once each took as long as all of them (p95 several times p50). 0: no bound.
-    recall_concurrency: int = Field(default=8, ge=0, le=1024)
+    # Recalls one API process searches and ranks at once (cues are embedded before);
+    # more wait their turn, in order. 8 halved p95 under 32 recall-only clients but cost
+    # a load of recalls and writes 10-18 % of its rate (decision 0035). 0: no bound.
+    recall_concurrency: int = Field(default=0, ge=0, le=1024)
 
     # Subscribe (GET /v1/subscribe, a WebSocket; services/recall/subscribe.py). A subscription
     # recalls on its last window_lines lines (at most window_chars, the newest kept)

@@ -1,5 +1,5 @@
-"""What keeps a serving process's recalls quick under load: recalls take turns
-(recall_concurrency) and the garbage collector is tuned (gctuning.py)."""
+"""What keeps a serving process's recalls quick under load: recalls may take turns
+(recall_concurrency, off by default) and the garbage collector is tuned (gctuning.py)."""
 
 from __future__ import annotations
 
@@ -17,18 +17,31 @@ from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.settings import Settings
 
 
+class Cues:
+    """Embeds every cue alike and counts them (the turns come after the embedding)."""
+
+    def __init__(self) -> None:
+        self.embedded = 0
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        self.embedded += len(texts)
+        return [[1.0, 0.0] for _ in texts]
+
+
 def service(concurrency: int) -> tuple[RecallService, dict[str, int]]:
-    """A recall service whose recall is a pause that counts how many run at once."""
+    """A recall service whose searches are a pause that counts how many run at once."""
     settings = Settings(recall_concurrency=concurrency)
+    cues = Cues()
     out = RecallService(
         cast(GraphStore, object()),
-        cast(Embedder, object()),
+        cast(Embedder, cues),
         settings.recall,
         settings.contradiction,
     )
     seen = {"now": 0, "most": 0, "done": 0}
 
-    async def pause(tenant_id: str, request: RecallIn) -> RecallOut:
+    async def pause(tenant_id: str, request: RecallIn, *args: Any) -> RecallOut:
+        assert cues.embedded >= seen["done"] + 1  # embedded before its turn
         seen["now"] += 1
         seen["most"] = max(seen["most"], seen["now"])
         await asyncio.sleep(0.01)
@@ -36,7 +49,7 @@ def service(concurrency: int) -> tuple[RecallService, dict[str, int]]:
         seen["done"] += 1
         return RecallOut(results=[], took_ms=0.0)
 
-    out._recall = pause  # type: ignore[method-assign]
+    out._recall = pause  # type: ignore[method-assign,assignment]
     return out, seen
 
 

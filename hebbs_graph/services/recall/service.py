@@ -80,12 +80,17 @@ class RecallService:
         runnable(request, self.settings.recall_extra_strategies)
 
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
-        """Recall, in turn with the others this process runs (recall_concurrency)."""
+        """Recall: the cue embedded with the others that arrive together, then the
+        searches and their ranking in turn with this process's other recalls
+        (recall_concurrency)."""
+        started = time.perf_counter()
+        runs = runnable(request, self.settings.recall_extra_strategies)
+        vector = await self._cue_vector(request, [spec for spec, _ in runs])
         turns = self._turn_gate()
         if turns is None:
-            return await self._recall(tenant_id, request)
+            return await self._recall(tenant_id, request, runs, vector, started)
         async with turns:
-            return await self._recall(tenant_id, request)
+            return await self._recall(tenant_id, request, runs, vector, started)
 
     def _turn_gate(self) -> asyncio.Semaphore | None:
         if self.settings.recall_concurrency == 0:
@@ -95,10 +100,14 @@ class RecallService:
             self._turns = (loop, asyncio.Semaphore(self.settings.recall_concurrency))
         return self._turns[1]
 
-    async def _recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
-        started = time.perf_counter()
-        runs = runnable(request, self.settings.recall_extra_strategies)
-        vector = await self._cue_vector(request, [spec for spec, _ in runs])
+    async def _recall(
+        self,
+        tenant_id: str,
+        request: RecallIn,
+        runs: list[tuple[SpecBase, Run]],
+        vector: list[float] | None,
+        started: float,
+    ) -> RecallOut:
         found = await asyncio.gather(
             *(self._run(tenant_id, request, spec, run, vector) for spec, run in runs)
         )
