@@ -168,7 +168,9 @@ def main() -> None:
     parser.add_argument("--tenant", help="measure a kept tenant instead of seeding one")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=2, help="serve's default")
+    parser.add_argument(
+        "--workers", type=int, default=Settings().effective_workers, help="serve's default"
+    )
     parser.add_argument("--port", type=int, default=18741)
     parser.add_argument("--keep", action="store_true", help="keep the seeded tenant")
     parser.add_argument("--label", default="run")
