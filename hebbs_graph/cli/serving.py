@@ -4,6 +4,7 @@ contradiction checker's process (decision 0034)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 import typer
@@ -42,10 +43,24 @@ def run_api(settings: Settings) -> None:
     with metrics_across_workers(), beacons_folder():
         checker = CheckerProcess() if apart else None
         try:
+            _unwind_on_sigterm()
             _serve(settings, n)
         finally:
             if checker is not None:
                 checker.stop()
+
+
+def _unwind_on_sigterm() -> None:
+    """uvicorn handles SIGTERM (a graceful shutdown), then puts back the handler it found
+    and raises the signal again: with Python's default the process then died there, and
+    the cleanup above (the checker's stop, the metrics and beacon folders) never ran. This
+    handler turns that second SIGTERM into SystemExit (status 143, as a shell reports a
+    SIGTERM), which unwinds through it."""
+
+    def leave(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, leave)
 
 
 def _serve(settings: Settings, n: int) -> None:

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -83,6 +84,20 @@ def test_serve_checks_in_a_lower_priority_process_that_ends_with_it(
         proc.kill()  # SIGKILL: no shutdown hook; the checker ends with it all the same
         assert gone(checker, 20), "the checker outlived a killed serve"
     assert "contradiction checks in a process of their own" in (tmp_path / "serve.log").read_text()
+
+
+def test_sigterm_stops_serve_and_leaves_no_folders_behind(tenant: str, tmp_path: Path) -> None:
+    """uvicorn raises the SIGTERM it handled again once it has stopped: `serve` still
+    stops its checker and removes its metrics and beacon folders, exiting 143."""
+    with served(tenant, tmp_path / "serve.log", "--workers", "1") as (_url, _key, proc):
+        checker = checker_of(proc.pid)
+        mine = f"-{proc.pid}-"
+        folders = [p for p in Path(tempfile.gettempdir()).glob("hebbs-graph-*") if mine in p.name]
+        assert len(folders) == 2, folders  # metrics, beacons
+        proc.terminate()
+        assert proc.wait(timeout=60) == 128 + signal.SIGTERM
+        assert gone(checker, 20)
+        assert not [p for p in folders if p.exists()]
 
 
 def test_a_checker_that_dies_is_started_again(tenant: str, tmp_path: Path) -> None:
