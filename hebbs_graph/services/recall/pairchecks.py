@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.classifier import classify
+from hebbs_graph.services.contradict.heuristics.opposites import opposed
 from hebbs_graph.services.contradict.heuristics.side import other_questions, sentence_pairs, side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
 
@@ -24,8 +25,9 @@ def disagreement(older: str, newer: str) -> float:
 @lru_cache(maxsize=16384)
 def changed(older: str, newer: str) -> bool:
     """The two state one relation of one subject with different values: a statement slot
-    across phrasings (``heuristics/slots.py``) or a strong changed value
-    (``heuristics/change.py``)."""
+    across phrasings (``heuristics/slots.py``), a strong changed value
+    (``heuristics/change.py``) or opposite values of one attribute
+    (``heuristics/opposites.py``)."""
     left, right = side(older), side(newer)
     if other_questions(left, right):
         return False
@@ -34,6 +36,9 @@ def changed(older: str, newer: str) -> bool:
     found = changed_value(left, right)
     if found is not None and found.strength == "strong":
         return True
+    if opposed(older, newer) is not None:
+        return True  # opposite values of one attribute: "i am married" / "i am single"
+
     # One sentence of each of two turns, where the shape says one value at a time (as
     # the classifier reads them).
     return any(

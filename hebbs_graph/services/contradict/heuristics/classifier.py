@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hebbs_graph.services.contradict.heuristics.change import changed_value
+from hebbs_graph.services.contradict.heuristics.opposites import opposed
 from hebbs_graph.services.contradict.heuristics.side import (
     FAMILIES,
     FAMILY_OF,
@@ -85,6 +86,14 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     found = _classify(left, right, cap)
     if found.score >= VALUE_WEIGHT:
         return found
+    # Opposite values of one attribute said of one subject, as WordNet has them ("i am
+    # married" / "i am single": ``opposites.py``), in whatever else the texts say.
+    evidence = opposed(a, b)
+    if evidence is not None:
+        signals = [Signal("value", VALUE_WEIGHT, evidence), *_revised(left, right)]
+        score = min(cap, round(sum(s.weight for s in signals), 4))
+        verdict: Verdict = "revision" if len(signals) > 1 else "contradiction"
+        return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
     # Texts of several sentences (turns of conversation) are also read a sentence at a
     # time, for a value only, and only where the shape says one value at a time ("i am
     # 56" / "i am 60 years old"): a negation, an opposite or a name between two short
@@ -95,7 +104,7 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
         if change is not None and change.single:
             value = Signal("value", VALUE_WEIGHT, change.evidence)
             signals = [value, *_revised(x, y)]
-            verdict: Verdict = "revision" if len(signals) > 1 else "contradiction"
+            verdict = "revision" if len(signals) > 1 else "contradiction"
             score = min(cap, round(sum(s.weight for s in signals), 4))
             return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
     return found

@@ -1,0 +1,157 @@
+"""Opposite values of one attribute said of one subject: "i am married" / "i am single",
+"the shop is open" / "the shop is closed", "my sister is alive" / "my sister is dead".
+
+Which words are opposite values is not a list written here: it is WordNet's (Open English
+Wordnet, built into ``opposites.json`` by ``scripts/lexicon/opposites.py``). WordNet keeps
+adjectives in clusters, a head and the satellites similar to it, and an antonym between
+two heads names one attribute with two opposite values (marital status: "married" /
+"unmarried", with "single", "divorced" and "widowed" in the second cluster). Two words
+are opposite values when some cluster of one is the antonym of some cluster of the other
+and no cluster holds both.
+
+What is read of a statement is its shape: a subject, a copula, maybe a negation, adverbs
+or an article, and the adjective (``i am currently single``, ``i m a single woman``, ``the
+store is not open``). A turn of conversation written ``speaker: text`` says "i" of its
+speaker, so two speakers' "i" are two subjects. Two statements change a value when they
+give one subject opposite adjectives (neither negated), or the same adjective with a
+negation on one side only; a negated adjective and its opposite agree ("i am not married"
+/ "i am single").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from hebbs_graph.services.contradict.heuristics.lexicon import BE_FORMS, NEGATIONS
+from hebbs_graph.services.contradict.heuristics.roles import light
+from hebbs_graph.services.contradict.heuristics.text import Token, tokenize
+
+TABLE = Path(__file__).with_name("opposites.json")
+SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
+ARTICLES = frozenset({"a", "an"})
+PRONOUNS = frozenset({"i", "we", "he", "she", "they", "it", "you", "this", "that", "there"})
+FIRST_PERSON = frozenset({"i", "we", "my", "our"})
+# Whom "it", "they" or "you" mean changes from one sentence to the next ("it's great" /
+# "it's tough"): only a first person (the speaker) or a noun is a subject kept across texts.
+ANAPHORIC = PRONOUNS - {"i", "we"}
+# An adjective with a complement relates the subject to something ("allergic to cats",
+# "good at chess", "proud of her"): not a value the subject has alone.
+COMPLEMENT = frozenset({"to", "of", "about", "at", "for", "from", "by", "than"})
+# Between the copula and its adjective, besides a negation, an article and -ly adverbs.
+INTENSIFIERS = frozenset({"so", "very", "still", "now", "also", "too", "just", "already", "quite"})
+# A verb group before the copula, read past to find its subject ("i have been", "it
+# must be"); "been" is a copula after "have".
+AUXILIARIES = frozenset(
+    {"have", "has", "had", "will", "would", "must", "can", "could", "should", "may", "might"}
+    | {"do", "does", "did", "not", "never", "also", "still", "just", "always", "already"}
+    | {"really"}
+)
+COPULAS = frozenset({"am", "is", "are", "was", "were"})
+# After the adjective, a clause says what it is about ("i am sure it works", "not sure
+# what to do"): the adjective is an attitude, not a value.
+CLAUSE = frozenset(
+    {"that", "what", "how", "why", "whether", "if", "i", "you", "it", "its", "we", "they"}
+    | {"he", "she", "this"}
+)
+# The subject is read no further back than this many words before the copula.
+SUBJECT_WORDS = 2
+
+Reading = tuple[tuple[str, ...], str, bool]  # subject, adjective, negated
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[dict[str, frozenset[int]], frozenset[tuple[int, int]]]:
+    data = json.loads(TABLE.read_text())
+    words = {w: frozenset(c) for w, c in data["words"].items()}
+    return words, frozenset((a, b) for a, b in data["opposite"])
+
+
+def opposite(a: str, b: str) -> bool:
+    """WordNet gives ``a`` and ``b`` opposite values of one attribute."""
+    words, pairs = _table()
+    ca, cb = words.get(a), words.get(b)
+    if not ca or not cb or ca & cb:
+        return False
+    return any((min(x, y), max(x, y)) in pairs for x in ca for y in cb)
+
+
+@lru_cache(maxsize=16384)
+def readings(text: str) -> frozenset[Reading]:
+    """Each (subject, adjective, negated) the text states with a copula."""
+    match = SPEAKER.match(text)
+    speaker = match.group(1).strip().lower() if match else ""
+    tokens = tokenize(text[match.end() :] if match else text)
+    words, _ = _table()
+    out: set[Reading] = set()
+    for i in range(len(tokens)):
+        if not _copula(tokens, i):
+            continue
+        subject = _subject(tokens, i, speaker)
+        if subject is None:
+            continue
+        negated, j = False, i + 1
+        while j < len(tokens) and j <= i + 4:
+            w = tokens[j].text
+            if w in NEGATIONS:
+                negated = True
+            elif not (w in ARTICLES or w in INTENSIFIERS or w.endswith("ly")):
+                break
+            j += 1
+        attributive = j > i + 1 and tokens[j - 1].text in ARTICLES
+        if attributive and j + 1 < len(tokens) and tokens[j + 1].text in words:
+            j += 1  # "a little tired": the first modifies the second
+        if j < len(tokens) and tokens[j].text in words and not tokens[j].proper:
+            after = tokens[j + 1].text if j + 1 < len(tokens) else ""
+            if after in COMPLEMENT or after in CLAUSE or light(tokens[j]):
+                continue
+            if tokens[j].text.endswith("ing"):
+                continue  # "i have been working": a verb going on, not a value
+            out.add((subject, tokens[j].text, negated))
+    return frozenset(out)
+
+
+def _copula(tokens: list[Token], i: int) -> bool:
+    w = tokens[i].text
+    if w == "been":
+        return i > 0 and tokens[i - 1].text in {"have", "has", "had"}
+    return w in COPULAS or (w == "m" and i > 0 and tokens[i - 1].text == "i")
+
+
+def _subject(tokens: list[Token], i: int, speaker: str) -> tuple[str, ...] | None:
+    """What the copula at ``i`` is said of: a pronoun, or the last words before it ("my
+    sister", "the store"); a first person is the speaker's."""
+    while i > 0 and not tokens[i].opens and tokens[i - 1].text in AUXILIARIES:
+        i -= 1  # "i have been", "it must be"
+    if tokens[i].opens or i == 0 or tokens[i - 1].text in BE_FORMS:
+        return None  # no subject written ("Must be tough"), or "being"
+    start = i
+    while start > 0 and i - start < SUBJECT_WORDS and not tokens[start].opens:
+        start -= 1
+        if tokens[start].text in PRONOUNS:
+            break
+    words = tuple(t.text for t in tokens[start:i])
+    if not words:
+        return None
+    if words[-1] in PRONOUNS:
+        if words[-1] in ANAPHORIC:
+            return None
+        words = (words[-1],)
+    return (speaker, *words) if FIRST_PERSON & set(words) else words
+
+
+def opposed(older: str, newer: str) -> str | None:
+    """Where the two texts give one subject opposite values of one attribute (see the
+    module): "married / single (i)"; None when they do not."""
+    a, b = readings(older), readings(newer)
+    if not a or not b:
+        return None
+    for subject, x, nx in sorted(a):
+        for s2, y, ny in sorted(b):
+            if s2 != subject:
+                continue
+            if (not nx and not ny and opposite(x, y)) or (x == y and nx != ny):
+                return f"{'not ' * nx}{x} / {'not ' * ny}{y} ({' '.join(w for w in subject if w)})"
+    return None

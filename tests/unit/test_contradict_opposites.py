@@ -1,0 +1,74 @@
+"""Opposite values of one attribute (heuristics/opposites.py): WordNet's adjective
+antonyms said of one subject. Pure, no database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hebbs_graph.services.contradict.heuristics.classifier import classify
+from hebbs_graph.services.contradict.heuristics.opposites import TABLE, opposed, opposite
+from hebbs_graph.services.recall.pairchecks import changed
+
+MIN_CONFIDENCE = 0.35
+
+
+def test_the_table_names_its_source_and_licence() -> None:
+    data = json.loads(TABLE.read_text())
+    assert data["source"] == "globalwordnet/english-wordnet"
+    assert len(data["commit"]) == 40
+    assert "CC BY 4.0" in data["licence"]
+    assert len(data["words"]) > 10_000
+    assert len(data["opposite"]) > 1_000
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("married", "single", True),  # "single" is a member of WordNet's "unmarried"
+        ("married", "divorced", True),  # a satellite of "unmarried"
+        ("open", "closed", True),
+        ("alive", "dead", True),
+        ("employed", "unemployed", True),
+        ("married", "engaged", False),
+        ("red", "blue", False),  # colours are values of their own kind (change.py)
+        ("married", "married", False),
+        ("married", "qwerty", False),
+    ],
+)
+def test_opposite_is_wordnets(a: str, b: str, expected: bool) -> None:
+    assert opposite(a, b) is expected
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("i am married.", "that is quite a change up . i am single and loving it ."),
+        ("i am a married mother of two kids.", "hello . i am a single woman who loves to shop ."),
+        ("i am married and have two kids .", "hey , i m a single woman"),
+        ("i am a married economics major .", "i am divorced and hope to find someone else"),
+        ("The store is open on Sundays.", "The store is closed on Sundays."),
+        ("Caroline: I am married now.", "Caroline: I am currently single again."),
+        ("i am tired", "i am not tired"),  # one adjective, negated on one side
+    ],
+)
+def test_opposite_values_of_one_subject_are_a_change(older: str, newer: str) -> None:
+    assert opposed(older, newer) is not None
+    assert changed(older, newer)
+    assert classify(older, newer).score >= MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("i am not married", "eh , i am single so i do not need a lot"),  # they agree
+        ("Caroline: I am married now.", "Melanie: I am single."),  # two speakers' "i"
+        ("my brother is married", "my sister is single"),  # two subjects
+        ("i am a big fan of jazz", "i am a little tired"),  # "a little" modifies "tired"
+        ("i am married", "i am engaged"),  # WordNet gives no opposite
+        ("i am married", "i am 34 years old"),
+    ],
+)
+def test_what_is_not_one_attribute_changed(older: str, newer: str) -> None:
+    assert opposed(older, newer) is None
