@@ -51,6 +51,8 @@ def test_opposite_is_wordnets(a: str, b: str, expected: bool) -> None:
         ("The store is open on Sundays.", "The store is closed on Sundays."),
         ("Caroline: I am married now.", "Caroline: I am currently single again."),
         ("i am tired", "i am not tired"),  # one adjective, negated on one side
+        ("i married a super model from italy.", "which is why i am single and alone"),
+        ("we got married in june", "we are divorced now"),  # a verb of becoming
     ],
 )
 def test_opposite_values_of_one_subject_are_a_change(older: str, newer: str) -> None:
@@ -68,6 +70,10 @@ def test_opposite_values_of_one_subject_are_a_change(older: str, newer: str) -> 
         ("i am a big fan of jazz", "i am a little tired"),  # "a little" modifies "tired"
         ("i am married", "i am engaged"),  # WordNet gives no opposite
         ("i am married", "i am 34 years old"),
+        ("i got a new car", "i am old"),  # a thing got, not a state
+        ("i used to ride horses as a kid", "i was young then"),  # "used to" is no state
+        ("it's great to see you", "it's tough at work"),  # whom "it" means changes
+        ("Jon: I'm allergic to cats", "Jon: I'm not allergic to dogs"),  # a complement
     ],
 )
 def test_what_is_not_one_attribute_changed(older: str, newer: str) -> None:

@@ -11,7 +11,11 @@ and no cluster holds both.
 
 What is read of a statement is its shape: a subject, a copula, maybe a negation, adverbs
 or an article, and the adjective (``i am currently single``, ``i m a single woman``, ``the
-store is not open``). A turn of conversation written ``speaker: text`` says "i" of its
+store is not open``); a verb of becoming before an adjective alone (``we got married``);
+or a verb in the past after "i" or "we" whose participle WordNet has as a state (``i
+married a model``). Not read: "it", "they", "you" as a subject (whom they mean changes
+from one sentence to the next), an adjective with a complement or a clause after it
+("allergic to cats", "sure it works"), an -ing word, a function word. A turn of conversation written ``speaker: text`` says "i" of its
 speaker, so two speakers' "i" are two subjects. Two statements change a value when they
 give one subject opposite adjectives (neither negated), or the same adjective with a
 negation on one side only; a negated adjective and its opposite agree ("i am not married"
@@ -50,6 +54,9 @@ AUXILIARIES = frozenset(
     | {"really"}
 )
 COPULAS = frozenset({"am", "is", "are", "was", "were"})
+# Verbs of becoming, read as a copula before an adjective alone ("we got married", "he
+# became famous"), never before an article ("i got a new car").
+BECOME = frozenset({"got", "get", "gets", "became", "become", "becomes"})
 # After the adjective, a clause says what it is about ("i am sure it works", "not sure
 # what to do"): the adjective is an attitude, not a value.
 CLAUSE = frozenset(
@@ -87,7 +94,14 @@ def readings(text: str) -> frozenset[Reading]:
     words, _ = _table()
     out: set[Reading] = set()
     for i in range(len(tokens)):
-        if not _copula(tokens, i):
+        if _past_state(tokens, i, words):
+            # "i married a model", "we divorced": the verb's participle is the state
+            subject = _subject(tokens, i, speaker)
+            if subject is not None and subject[-1] in FIRST_PERSON:
+                out.add((subject, tokens[i].text, False))
+            continue
+        kind = _copula(tokens, i)
+        if kind is None:
             continue
         subject = _subject(tokens, i, speaker)
         if subject is None:
@@ -101,6 +115,8 @@ def readings(text: str) -> frozenset[Reading]:
                 break
             j += 1
         attributive = j > i + 1 and tokens[j - 1].text in ARTICLES
+        if attributive and kind == "become":
+            continue  # "i got a new car": a thing got, not a state
         if attributive and j + 1 < len(tokens) and tokens[j + 1].text in words:
             j += 1  # "a little tired": the first modifies the second
         if j < len(tokens) and tokens[j].text in words and not tokens[j].proper:
@@ -113,11 +129,32 @@ def readings(text: str) -> frozenset[Reading]:
     return frozenset(out)
 
 
-def _copula(tokens: list[Token], i: int) -> bool:
+def _copula(tokens: list[Token], i: int) -> str | None:
+    """ "be" for a copula, "become" for a verb of becoming ("got married", "became
+    famous"), None otherwise."""
     w = tokens[i].text
+    if w in BECOME:
+        return "become"
     if w == "been":
-        return i > 0 and tokens[i - 1].text in {"have", "has", "had"}
-    return w in COPULAS or (w == "m" and i > 0 and tokens[i - 1].text == "i")
+        return "be" if i > 0 and tokens[i - 1].text in {"have", "has", "had"} else None
+    if w in COPULAS or (w == "m" and i > 0 and tokens[i - 1].text == "i"):
+        return "be"
+    return None
+
+
+def _past_state(tokens: list[Token], i: int, words: dict[str, frozenset[int]]) -> bool:
+    """A verb in the past right after "i" or "we" whose participle WordNet has as a state
+    ("i married", "we separated")."""
+    w = tokens[i].text
+    after = tokens[i + 1].text if i + 1 < len(tokens) else ""
+    return (
+        w.endswith("ed")
+        and w in words
+        and i > 0
+        and tokens[i - 1].text in {"i", "we"}
+        and not tokens[i].opens
+        and after not in COMPLEMENT  # "i used to ride"
+    )
 
 
 def _subject(tokens: list[Token], i: int, speaker: str) -> tuple[str, ...] | None:
