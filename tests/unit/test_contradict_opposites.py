@@ -7,20 +7,44 @@ import json
 
 import pytest
 
+from hebbs_graph.services.contradict.heuristics import measures as measures_table
 from hebbs_graph.services.contradict.heuristics.classifier import classify
+from hebbs_graph.services.contradict.heuristics.measures import measures
 from hebbs_graph.services.contradict.heuristics.opposites import TABLE, opposed, opposite
 from hebbs_graph.services.recall.pairchecks import changed
 
 MIN_CONFIDENCE = 0.35
 
 
-def test_the_table_names_its_source_and_licence() -> None:
+def test_the_tables_name_their_source_and_licence() -> None:
     data = json.loads(TABLE.read_text())
-    assert data["source"] == "globalwordnet/english-wordnet"
-    assert len(data["commit"]) == 40
-    assert "CC BY 4.0" in data["licence"]
+    units = json.loads(measures_table.TABLE.read_text())
+    for table in (data, units):
+        assert table["source"] == "globalwordnet/english-wordnet"
+        assert len(table["commit"]) == 40
+        assert "CC BY 4.0" in table["licence"]
+        assert table["built_by"] == "scripts/lexicon/wordnet.py"
     assert len(data["words"]) > 10_000
     assert len(data["opposite"]) > 1_000
+    assert len(units["words"]) > 1_000
+
+
+@pytest.mark.parametrize(
+    ("noun", "expected"),
+    [
+        ("years", True),
+        ("minutes", True),
+        ("miles", True),
+        ("dollars", True),
+        ("centuries", True),
+        ("kids", False),
+        ("dogs", False),
+        ("books", False),
+        ("employees", False),
+    ],
+)
+def test_measures_are_units_of_time_or_measurement(noun: str, expected: bool) -> None:
+    assert measures(noun) is expected
 
 
 @pytest.mark.parametrize(

@@ -167,6 +167,10 @@ def test_framed_pairs_are_every_framed_pair(contents: list[str]) -> None:
         # A plural noun with a word after it measures that word: a quantity.
         ("How old am I?", "i am 34 years old .", 2),
         ("What is my age?", "i am 34 years old .", 2),
+        # A unit of time or measurement (WordNet's) is an amount, not things counted.
+        ("How old am I?", "yes . and i have lived for 100 years !", 2),
+        ("How long is my commute?", "my commute takes 45 minutes", 2),
+        ("How far do I run?", "i run 5 miles", 2),
     ],
 )
 def test_what_a_content_gives_in_numbers(cue: str, content: str, kind: int) -> None:

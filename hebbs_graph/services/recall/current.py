@@ -26,6 +26,7 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
     HAVE_FORMS,
     STOPWORDS,
 )
+from hebbs_graph.services.contradict.heuristics.measures import measures
 from hebbs_graph.services.contradict.heuristics.text import Token, stem, tokenize
 
 
@@ -198,11 +199,14 @@ def _counts_other(after: tuple[Token, ...], words: frozenset[str]) -> bool:
     """The number counts a thing the cue does not ask about: the next word (or the one
     after an adjective: "two little boys") is a plural content word the cue lacks, and
     no content word follows it (which would make it a measure: "34 years old", "5 feet
-    tall")."""
+    tall"), and it is no unit of time or measurement (``heuristics/measures.py``: "100
+    years", "45 minutes")."""
     for i, t in enumerate(after):
         if t.text in STOPWORDS or t.number is not None:
             return False
         if t.text.endswith("s") and not t.text.endswith("ss"):
+            if measures(t.text):
+                return False  # an amount, not things counted: "i have lived for 100 years"
             following = after[i + 1 : i + 2]
             measure = any(
                 f.text not in STOPWORDS and f.number is None and not f.opens for f in following

@@ -2,7 +2,7 @@
 "the shop is open" / "the shop is closed", "my sister is alive" / "my sister is dead".
 
 Which words are opposite values is not a list written here: it is WordNet's (Open English
-Wordnet, built into ``opposites.json`` by ``scripts/lexicon/opposites.py``). WordNet keeps
+Wordnet, built into ``opposites.json`` by ``scripts/lexicon/wordnet.py``). WordNet keeps
 adjectives in clusters, a head and the satellites similar to it, and an antonym between
 two heads names one attribute with two opposite values (marital status: "married" /
 "unmarried", with "single", "divorced" and "widowed" in the second cluster). Two words
