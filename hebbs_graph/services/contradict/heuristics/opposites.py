@@ -31,6 +31,7 @@ from pathlib import Path
 
 from hebbs_graph.services.contradict.heuristics.lexicon import BE_FORMS, NEGATIONS
 from hebbs_graph.services.contradict.heuristics.roles import light
+from hebbs_graph.services.contradict.heuristics.side import side
 from hebbs_graph.services.contradict.heuristics.text import Token, tokenize
 
 TABLE = Path(__file__).with_name("opposites.json")
@@ -90,7 +91,8 @@ def readings(text: str) -> frozenset[Reading]:
     """Each (subject, adjective, negated) the text states with a copula."""
     match = SPEAKER.match(text)
     speaker = match.group(1).strip().lower() if match else ""
-    tokens = tokenize(text[match.end() :] if match else text)
+    # The tokens the classifier read already (``side`` is cached), without the speaker's.
+    tokens = side(text).tokens[len(tokenize(match.group(1))) if match else 0 :]
     words, _ = _table()
     out: set[Reading] = set()
     for i in range(len(tokens)):
