@@ -10,7 +10,12 @@ import pytest
 from hebbs_graph.services.contradict.heuristics import measures as measures_table
 from hebbs_graph.services.contradict.heuristics.classifier import classify
 from hebbs_graph.services.contradict.heuristics.measures import measures
-from hebbs_graph.services.contradict.heuristics.opposites import TABLE, opposed, opposite
+from hebbs_graph.services.contradict.heuristics.opposites import (
+    TABLE,
+    opposed,
+    opposite,
+    other_amount,
+)
 from hebbs_graph.services.recall.pairchecks import changed
 
 MIN_CONFIDENCE = 0.35
@@ -102,3 +107,33 @@ def test_opposite_values_of_one_subject_are_a_change(older: str, newer: str) -> 
 )
 def test_what_is_not_one_attribute_changed(older: str, newer: str) -> None:
     assert opposed(older, newer) is None
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("mine are too . i am 56 .", "hello i am 60 years old"),  # one unit unsaid
+        ("i am a 24 year old woman from argentina", "wow , that is so cool . i am only 12 ."),
+        ("the store is 2 miles away", "the store is 3 miles away"),
+        ("my son just turned 6", "my son is 7 now"),
+    ],
+)
+def test_two_numbers_of_one_unit_for_one_subject_are_a_change(older: str, newer: str) -> None:
+    assert other_amount(older, newer) is not None
+    assert changed(older, newer)
+    assert classify(older, newer).score >= MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("i was 12 when i rode a horse", "i am 40"),  # what held then
+        ("i am 5 minutes away", "i am 2 hours late"),  # two units
+        ("Caroline: I am 30.", "Melanie: I am 35."),  # two speakers
+        ("Acme's budget is $5,000", "Initech's budget is $9,000"),  # two owners
+        ("it is 5 miles", "it is 6 miles"),  # "it" is whatever was said last
+        ("the launch is 2019", "the launch is 2020"),  # a year dates
+    ],
+)
+def test_numbers_of_other_subjects_units_or_times_are_not(older: str, newer: str) -> None:
+    assert other_amount(older, newer) is None

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.classifier import classify
-from hebbs_graph.services.contradict.heuristics.opposites import opposed
+from hebbs_graph.services.contradict.heuristics.opposites import opposed, other_amount
 from hebbs_graph.services.contradict.heuristics.side import other_questions, sentence_pairs, side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
 
@@ -36,8 +36,8 @@ def changed(older: str, newer: str) -> bool:
     found = changed_value(left, right)
     if found is not None and found.strength == "strong":
         return True
-    if opposed(older, newer) is not None:
-        return True  # opposite values of one attribute: "i am married" / "i am single"
+    if opposed(older, newer) is not None or other_amount(older, newer) is not None:
+        return True  # "i am married" / "i am single", "i am 56" / "hello i am 60 years old"
 
     # One sentence of each of two turns, where the shape says one value at a time (as
     # the classifier reads them).

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hebbs_graph.services.contradict.heuristics.change import changed_value
-from hebbs_graph.services.contradict.heuristics.opposites import opposed
+from hebbs_graph.services.contradict.heuristics.opposites import opposed, other_amount
 from hebbs_graph.services.contradict.heuristics.side import (
     FAMILIES,
     FAMILY_OF,
@@ -87,8 +87,9 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     if found.score >= VALUE_WEIGHT:
         return found
     # Opposite values of one attribute said of one subject, as WordNet has them ("i am
-    # married" / "i am single": ``opposites.py``), in whatever else the texts say.
-    evidence = opposed(a, b)
+    # married" / "i am single"), or two numbers of one unit ("i am 56" / "hello i am 60
+    # years old"): ``opposites.py``, in whatever else the texts say.
+    evidence = opposed(a, b) or other_amount(a, b)
     if evidence is not None:
         signals = [Signal("value", VALUE_WEIGHT, evidence), *_revised(left, right)]
         score = min(cap, round(sum(s.weight for s in signals), 4))

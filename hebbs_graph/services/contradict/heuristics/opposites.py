@@ -30,9 +30,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from hebbs_graph.services.contradict.heuristics.lexicon import BE_FORMS, NEGATIONS
+from hebbs_graph.services.contradict.heuristics.measures import measures
 from hebbs_graph.services.contradict.heuristics.roles import light
 from hebbs_graph.services.contradict.heuristics.side import side
-from hebbs_graph.services.contradict.heuristics.text import Token, tokenize
+from hebbs_graph.services.contradict.heuristics.text import POSS, Token, tokenize
 
 TABLE = Path(__file__).with_name("opposites.json")
 SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
@@ -68,6 +69,12 @@ CLAUSE = frozenset(
 SUBJECT_WORDS = 2
 
 Reading = tuple[tuple[str, ...], str, bool]  # subject, adjective, negated
+# subject, the unit (a measuring noun's singular, "" when unsaid), the number
+Amount = tuple[tuple[str, ...], str, float]
+# Present copulas only: "i was 12 when …" says what held then, not a value now.
+PRESENT = frozenset({"am", "is", "are", "m"})
+# Between a copula and its number ("i am only 12", "i am a 32 year old woman").
+BEFORE_NUMBER = frozenset({"a", "an", "only", "just", "almost", "about", "nearly", "over"})
 
 
 @lru_cache(maxsize=1)
@@ -131,6 +138,55 @@ def readings(text: str) -> frozenset[Reading]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=16384)
+def amounts(text: str) -> frozenset[Amount]:
+    """Each (subject, unit, number) the text states with a present copula or "turned":
+    "i am 56", "hello i am 60 years old", "i m a 32 year old woman", "my son just turned
+    6", "the store is 2 miles away". A unit is a noun WordNet measures with
+    (``measures.py``)."""
+    match = SPEAKER.match(text)
+    speaker = match.group(1).strip().lower() if match else ""
+    tokens = side(text).tokens[len(tokenize(match.group(1))) if match else 0 :]
+    out: set[Amount] = set()
+    for i, t in enumerate(tokens):
+        if not (t.text in PRESENT or t.text == "turned") or (t.text == "m" and i == 0):
+            continue
+        if t.text == "m" and tokens[i - 1].text != "i":
+            continue
+        subject = _subject(tokens, i, speaker)
+        if subject is None:
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].text in BEFORE_NUMBER and j <= i + 2:
+            j += 1
+        if j >= len(tokens) or (n := tokens[j].number) is None or n.identifier:
+            continue
+        if n.unit == "year" or (j + 1 < len(tokens) and tokens[j + 1].number is not None):
+            continue  # a year dates ("is 2019"), two numbers are a range or a date
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+        measured = nxt is not None and measures(nxt.text) and not light(nxt)
+        unit = n.unit or (_singular(nxt.text) if nxt is not None and measured else "")
+        out.add((subject, unit, n.value))
+    return frozenset(out)
+
+
+def _singular(noun: str) -> str:
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def other_amount(older: str, newer: str) -> str | None:
+    """Where the two texts give one subject two numbers of one unit (or one unsaid):
+    "56 / 60 year (i)"; None when they do not."""
+    a, b = amounts(older), amounts(newer)
+    for subject, unit, x in sorted(a):
+        for s2, u2, y in sorted(b):
+            if s2 == subject and x != y and (unit == u2 or not unit or not u2):
+                return f"{x:g} / {y:g} {unit or u2} ({' '.join(w for w in subject if w)})".replace(
+                    "  ", " "
+                )
+    return None
+
+
 def _copula(tokens: list[Token], i: int) -> str | None:
     """ "be" for a copula, "become" for a verb of becoming ("got married", "became
     famous"), None otherwise."""
@@ -171,6 +227,10 @@ def _subject(tokens: list[Token], i: int, speaker: str) -> tuple[str, ...] | Non
         start -= 1
         if tokens[start].text in PRONOUNS:
             break
+    # Whose it is belongs to the subject: "Acme's budget", "Acme's new budget".
+    owner = next((k for k in (start, start - 1) if k > 0 and tokens[k].text == POSS), None)
+    if owner is not None:
+        start = owner - 1
     words = tuple(t.text for t in tokens[start:i])
     if not words:
         return None
