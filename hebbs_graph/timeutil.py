@@ -11,6 +11,13 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def instant(text: str) -> datetime:
+    """A DateTime a query returned as text (``toString``: ISO 8601, maybe a [zone]
+    suffix). Queries return times so because the driver builds each DateTime it receives
+    in pure Python (~40 µs apiece)."""
+    return datetime.fromisoformat(text.split("[", 1)[0])
+
+
 class TimeOutOfRange(ValueError):
     """A time whose offset pushes it outside years 1..9999 once converted to UTC."""
 

@@ -28,6 +28,9 @@ WHERE pair_key IS NOT NULL
   AND NOT EXISTS { MATCH (p:PendingContradiction {tenant_id: $tenant_id, pair_key: pair_key}) }
   AND NOT (pair_key + '@' + m.content_sha256 + n.content_sha256) IN coalesce(m.dismissed_pairs, [])
   AND NOT (pair_key + '@' + n.content_sha256 + m.content_sha256) IN coalesce(m.dismissed_pairs, [])
+// Times as text: the driver builds a DateTime in pure Python (timeutil.instant).
 RETURN pair_key, similarity,
-       m {.id, .content, .content_sha256, .occurred_at, .created_at} AS memory,
-       n {.id, .content, .content_sha256, .occurred_at, .created_at} AS other
+       m {.id, .content, .content_sha256, occurred_at: toString(m.occurred_at),
+          created_at: toString(m.created_at)} AS memory,
+       n {.id, .content, .content_sha256, occurred_at: toString(n.occurred_at),
+          created_at: toString(n.created_at)} AS other

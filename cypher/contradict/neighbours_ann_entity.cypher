@@ -2,7 +2,8 @@
 // with that entity's memories, a tenant-wide memory (no entity) with the tenant-wide
 // ones. Both filter inside the vector index (schema 007 carries entity_id; IS NULL is
 // allowed there), so an entity holding a tiny share of a large tenant still gets its
-// true k nearest.
+// true k nearest. A scope of at most $whole memories is compared whole: $fetch > $whole,
+// so fewer hits than $whole are all of it (settings.contradiction_whole_scope).
 CYPHER 25
 UNWIND $ids AS mid
 MATCH (m:Memory {id: mid})
@@ -17,8 +18,12 @@ CALL (m) {
       LIMIT $fetch
     ) SCORE AS score
   WITH m, n, 2 * score - 1 AS similarity
-  WHERE n.id <> m.id AND n.kind IN $kinds AND similarity >= $min_similarity
-  RETURN n, similarity ORDER BY similarity DESC LIMIT $k
+  WHERE n.id <> m.id AND n.kind IN $kinds
+  ORDER BY similarity DESC
+  WITH collect({n: n, similarity: similarity}) AS found
+  UNWIND CASE WHEN size(found) < $whole THEN found
+              ELSE [f IN found WHERE f.similarity >= $min_similarity][..$k] END AS f
+  RETURN f.n AS n, f.similarity AS similarity
   UNION
   WITH m WHERE m.entity_id IS NULL
   MATCH (n:Memory)
@@ -28,8 +33,12 @@ CALL (m) {
       LIMIT $fetch
     ) SCORE AS score
   WITH m, n, 2 * score - 1 AS similarity
-  WHERE n.id <> m.id AND n.kind IN $kinds AND similarity >= $min_similarity
-  RETURN n, similarity ORDER BY similarity DESC LIMIT $k
+  WHERE n.id <> m.id AND n.kind IN $kinds
+  ORDER BY similarity DESC
+  WITH collect({n: n, similarity: similarity}) AS found
+  UNWIND CASE WHEN size(found) < $whole THEN found
+              ELSE [f IN found WHERE f.similarity >= $min_similarity][..$k] END AS f
+  RETURN f.n AS n, f.similarity AS similarity
 }
 WITH m, n, similarity,
      CASE WHEN m.id < n.id THEN m.id + ':' + n.id ELSE n.id + ':' + m.id END AS pair_key
@@ -39,6 +48,9 @@ WHERE pair_key IS NOT NULL
   AND NOT EXISTS { MATCH (p:PendingContradiction {tenant_id: $tenant_id, pair_key: pair_key}) }
   AND NOT (pair_key + '@' + m.content_sha256 + n.content_sha256) IN coalesce(m.dismissed_pairs, [])
   AND NOT (pair_key + '@' + n.content_sha256 + m.content_sha256) IN coalesce(m.dismissed_pairs, [])
+// Times as text: the driver builds a DateTime in pure Python (timeutil.instant).
 RETURN pair_key, similarity,
-       m {.id, .content, .content_sha256, .occurred_at, .created_at} AS memory,
-       n {.id, .content, .content_sha256, .occurred_at, .created_at} AS other
+       m {.id, .content, .content_sha256, occurred_at: toString(m.occurred_at),
+          created_at: toString(m.created_at)} AS memory,
+       n {.id, .content, .content_sha256, occurred_at: toString(n.occurred_at),
+          created_at: toString(n.created_at)} AS other

@@ -276,18 +276,17 @@ class Settings(BaseSettings):
     # after each further failure, at most contradiction_check_retry_max_s.
     contradiction_check_retry_s: float = Field(default=5.0, ge=0.0)
     contradiction_check_retry_max_s: float = Field(default=600.0, ge=0.0)
-    # contradictions/prepare and prime wait up to this long (unless the request says
-    # wait_for_checks_s) for the checks running in their scope, so an agent that reviews
-    # right after its writes sees their pairs; 0 answers at once. At most 30 s, the
-    # request's own bound (models/contradict.py MAX_CHECKS_WAIT_S).
+    # contradictions/prepare and prime wait up to this long (or wait_for_checks_s) for
+    # their scope's running checks, so a review sees its own writes; 0 answers at once.
     contradiction_prepare_wait_s: float = Field(default=2.0, ge=0.0, le=30.0)
-    # Where a contradiction can be: "entity" (default) compares a memory of an entity
-    # only with that entity's memories, and a tenant-wide memory (no entity) only with
-    # the tenant-wide ones; "tenant" compares every memory with the whole tenant. The
-    # batch scan follows the same scope (docs/decisions/0013).
+    # "entity": a memory of an entity is compared with that entity's memories, one
+    # without with the tenant-wide ones; "tenant": with the whole tenant (decision 0013).
     contradiction_scope: Literal["entity", "tenant"] = "entity"
     contradiction_k: int = Field(default=10, ge=1, le=100)
     contradiction_min_similarity: float = Field(default=0.5, ge=-1.0, le=1.0)
+    # A scope of at most this many memories is compared whole, whatever the cosine (0:
+    # the K nearest at min_similarity only; docs/contradictions.md).
+    contradiction_whole_scope: int = Field(default=30, ge=0, le=1000)
     contradiction_min_confidence: float = Field(default=0.35, ge=0.0, le=1.0)
     contradiction_heuristic_cap: float = Field(default=0.75, ge=0.0, le=1.0)
     # Memories checked per detection query (one batched query per chunk of a write).

@@ -90,6 +90,7 @@ class ContradictionSettings(Section):
     contradiction_scope: Literal["entity", "tenant"]
     contradiction_k: int
     contradiction_min_similarity: float
+    contradiction_whole_scope: int
     contradiction_min_confidence: float
     contradiction_heuristic_cap: float
     contradiction_chunk: int

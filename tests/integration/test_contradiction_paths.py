@@ -156,3 +156,47 @@ async def test_the_vector_index_follows_supersede_and_forget(
     assert await found(include_superseded=True) == {new.id, old.id}
     await services.memory.forget(tenant, ForgetIn(memory_ids=[new.id]))
     assert await found() == {old.id}
+
+
+async def test_a_small_scope_is_compared_whole_on_every_path(
+    services: Services, tenant: str
+) -> None:
+    """Two sayings of one changed fact in other words are seldom each other's neighbours
+    (cosine < contradiction_min_similarity); an entity of at most
+    contradiction_whole_scope memories is compared whole, in Cypher, numpy and through
+    the vector index alike, and only the K nearest when the setting is 0."""
+    quiet = MemoryService(services.store, services.embedder, services.settings.memory)
+    ids = await quiet.remember_batch(
+        tenant,
+        [
+            MemoryIn(
+                content="i am married and have two kids . we needed more space .",
+                entity_id="user",
+                occurred_at=JAN,
+            ),
+            MemoryIn(content="hey , i m a single woman", entity_id="user", occurred_at=MAR),
+            MemoryIn(content="i love hiking on weekends", entity_id="user", occurred_at=MAR),
+        ],
+    )
+    variants = {
+        "cypher": {"contradiction_numpy_min_batch": 10_000},
+        "numpy": {"contradiction_numpy_min_batch": 1},
+        "vector index": {"contradiction_exact_max": 0, "contradiction_numpy_min_batch": 10_000},
+    }
+    for name, update in variants.items():
+        for whole, expected in ((50, 1), (0, 0)):
+            settings = services.settings.model_copy(
+                update=update | {"contradiction_whole_scope": whole}
+            )
+            out = await ContradictionService(services.store, settings.contradiction).detect(
+                tenant, ids
+            )
+            records = await pending(services, tenant)
+            assert out.pending_created == expected, (name, whole)
+            if expected:
+                (record,) = records
+                assert record.similarity < 0.5
+                assert record.content_b_snippet == "hey , i m a single woman"
+            await services.store.run_raw(
+                "MATCH (p:PendingContradiction) WHERE p.tenant_id = $t DELETE p", t=tenant
+            )

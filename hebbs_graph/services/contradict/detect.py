@@ -170,6 +170,7 @@ class Detector:
             "kinds": KINDS,
             "k": s.contradiction_k,
             "min_similarity": s.contradiction_min_similarity,
+            "whole": s.contradiction_whole_scope,
             "linked_types": LINKED_TYPES,
             "hidden": NEIGHBOUR_HIDDEN,
         }
@@ -189,6 +190,8 @@ class Detector:
         batch = writing >= s.contradiction_numpy_min_batch
         # The index filters by tenant (and entity); a memory finds itself first.
         fetch = math.ceil((s.contradiction_k + 1) * s.vector_search_expansion)
+        # Fewer hits than the whole-scope bound means the scope is that small: all of it.
+        fetch = max(fetch, s.contradiction_whole_scope + 1)
         query = (
             "contradict/neighbours_ann" if self.tenant_wide else "contradict/neighbours_ann_entity"
         )
@@ -262,6 +265,7 @@ class Detector:
                     chunk,
                     k=s.contradiction_k,
                     min_similarity=s.contradiction_min_similarity,
+                    whole=s.contradiction_whole_scope,
                     position=vectors.position,
                     scopes=scopes,
                     groups=groups,

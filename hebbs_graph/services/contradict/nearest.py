@@ -47,9 +47,11 @@ def nearest_pairs(
     position: Mapping[str, int] | None = None,
     scopes: npt.NDArray[np.int64] | None = None,
     groups: Mapping[int, npt.NDArray[np.intp]] | None = None,
+    whole: int = 0,
 ) -> list[tuple[str, str, float]]:
     """For each id in ``queries`` (all in ``ids``), its ``k`` most similar other ids at
-    cosine >= ``min_similarity``, as (query id, other id, similarity), in query order.
+    cosine >= ``min_similarity``, as (query id, other id, similarity), in query order; in
+    a scope of at most ``whole`` rows, every other row of it.
     ``position``: the row of each id, when the caller keeps it. ``scopes``: one code per
     row; given, only rows of the query's own code are its neighbours, and each query is
     compared with those rows alone (``groups``: ``scope_groups(scopes)``, when the caller
@@ -63,7 +65,9 @@ def nearest_pairs(
         return []
     if scopes is None:
         everyone = np.arange(len(ids))
-        found = _nearest(ids, matrix, rows, everyone, k=k, min_similarity=min_similarity)
+        found = _nearest(
+            ids, matrix, rows, everyone, k=k, min_similarity=min_similarity, whole=whole
+        )
         return [pair for near in found for pair in near]
     if groups is None:
         groups = scope_groups(scopes)
@@ -73,7 +77,13 @@ def nearest_pairs(
     found_at: list[list[tuple[str, str, float]]] = [[] for _ in rows]
     for code, ns in asking.items():
         near = _nearest(
-            ids, matrix, [rows[n] for n in ns], groups[code], k=k, min_similarity=min_similarity
+            ids,
+            matrix,
+            [rows[n] for n in ns],
+            groups[code],
+            k=k,
+            min_similarity=min_similarity,
+            whole=whole,
         )
         for n, pairs in zip(ns, near, strict=True):
             found_at[n] = pairs
@@ -88,8 +98,12 @@ def _nearest(
     *,
     k: int,
     min_similarity: float,
+    whole: int = 0,
 ) -> list[list[tuple[str, str, float]]]:
-    """Each row's k nearest among the ascending rows ``among`` (which hold it)."""
+    """Each row's k nearest among the ascending rows ``among`` (which hold it); all of
+    them when they are at most ``whole``."""
+    if len(among) <= whole:
+        k, min_similarity = len(among), -2.0  # every cosine, never itself (-inf)
     candidates = matrix if len(among) == len(ids) else matrix[among]
     sims = matrix[rows] @ candidates.T
     sims[np.arange(len(rows)), np.searchsorted(among, rows)] = -np.inf  # never itself

@@ -21,7 +21,7 @@ from hebbs_graph.services.contradict.judge import Judgement, judge
 from hebbs_graph.services.contradict.kept_vectors import KeptVectors
 from hebbs_graph.services.contradict.verdict_edges import edge_row, revision_row, write_edges
 from hebbs_graph.settings import ContradictionSettings
-from hebbs_graph.timeutil import utcnow
+from hebbs_graph.timeutil import instant, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,17 @@ def candidates_of(rows: list[dict[str, Any]]) -> list[Candidate]:
         sides = (row["older"], row["newer"]) if ordered else (row["memory"], row["other"])
         if any(side is None or side.get("id") is None for side in sides):
             continue  # deleted while it was read (a forget): nothing to pair
+        if not ordered:  # the neighbour queries return their times as text
+            sides = (_timed(sides[0]), _timed(sides[1]))
         older, newer = sides if ordered else by_age(*sides)
         found[row["pair_key"]] = Candidate(row["pair_key"], float(row["similarity"]), older, newer)
     return list(found.values())
+
+
+def _timed(side: dict[str, Any]) -> dict[str, Any]:
+    return side | {
+        k: instant(v) for k in ("occurred_at", "created_at") if isinstance(v := side.get(k), str)
+    }
 
 
 def by_age(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -10,6 +10,7 @@ from typing import Any
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.reflect import ReflectMemory
 from hebbs_graph.services.reflect.insight_store import ReflectScope
+from hebbs_graph.timeutil import instant
 
 
 @dataclass(frozen=True)
@@ -33,14 +34,9 @@ class Episode:
             content=row["content"],
             importance=float(row["importance"]),
             tags=list(row.get("tags") or []),
-            occurred_at=_instant(row["occurred_at"]),
-            created_at=_instant(row["created_at"]),
+            occurred_at=instant(row["occurred_at"]),
+            created_at=instant(row["created_at"]),
         )
-
-
-def _instant(text: str) -> datetime:
-    """A DateTime the query returned as text (toString): ISO 8601, maybe a [zone] suffix."""
-    return datetime.fromisoformat(text.split("[", 1)[0])
 
 
 @dataclass
