@@ -4,6 +4,6 @@ MATCH (m:Memory)
 WHERE m.tenant_id = $tenant_id AND m.entity_id = $entity_id AND m.occurred_at >= $after_at AND m.kind IN $kinds
   AND m.superseded_by IS NULL
   AND (m.occurred_at > $after_at OR m.id > $after_id)
-RETURN m.id AS id, m.occurred_at AS occurred_at
+RETURN m.id AS id, toString(m.occurred_at) AS occurred_at  // text: see timeutil.instant
 ORDER BY m.tenant_id, m.entity_id, m.occurred_at, m.id
 LIMIT $limit

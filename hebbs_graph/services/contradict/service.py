@@ -45,7 +45,7 @@ from hebbs_graph.services.cursor import (
 from hebbs_graph.services.foreground import GivesWay
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings
-from hebbs_graph.timeutil import EARLIEST, as_utc, utcnow
+from hebbs_graph.timeutil import EARLIEST, as_utc, instant, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -337,7 +337,7 @@ class ContradictionService:
             )
             if rows:
                 out.add(await self.detector.detect(tenant_id, [r["id"] for r in rows]))
-                after_at, after_id = rows[-1]["occurred_at"], rows[-1]["id"]
+                after_at, after_id = instant(rows[-1]["occurred_at"]), rows[-1]["id"]
             if len(rows) < size:
                 out.next_cursor = None
                 break
