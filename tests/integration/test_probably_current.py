@@ -5,12 +5,13 @@ without the pair); facts that look alike but are all true keep their places
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from hebbs_graph.models.conversation import ConversationIn
-from hebbs_graph.models.memory import Memory
+from hebbs_graph.models.memory import Memory, MemoryIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services
+from hebbs_graph.services.memory.service import MemoryService
 from hebbs_graph.services.recall.service import RecallService
 from tests.support.contradiction_kit import IMPORTANT, JAN, MAR, add, pending
 
@@ -277,14 +278,32 @@ async def test_one_frame_two_values_answer_a_question_about_now_in_order(
 
 
 async def old_and_new(
-    services: Services, tenant: str, entity: str, old: str, between: tuple[str, ...], new: str
+    services: Services,
+    tenant: str,
+    entity: str,
+    old: str,
+    between: tuple[str, ...],
+    new: str,
+    *,
+    detect: bool = True,
 ) -> tuple[Memory, Memory]:
     """An important old value in January, other things said the days after, an
-    unimportant new value in March: by score alone the old one would come first."""
-    first = await add(services, tenant, old, entity_id=entity, occurred_at=JAN, importance=0.9)
+    unimportant new value in March: by score alone the old one would come first.
+    ``detect=False`` writes without contradiction detection (no pending pair)."""
+    memory = (
+        services.memory
+        if detect
+        else MemoryService(services.store, services.embedder, services.settings.memory)
+    )
+
+    async def said(text: str, at: datetime, importance: float = 0.5) -> Memory:
+        item = MemoryIn(content=text, entity_id=entity, occurred_at=at, importance=importance)
+        return await memory.remember(tenant, item)
+
+    first = await said(old, JAN, 0.9)
     for n, text in enumerate(between):
-        await add(services, tenant, text, entity_id=entity, occurred_at=JAN + timedelta(days=n + 1))
-    last = await add(services, tenant, new, entity_id=entity, occurred_at=MAR, importance=0.1)
+        await said(text, JAN + timedelta(days=n + 1))
+    last = await said(new, MAR, 0.1)
     return first, last
 
 
@@ -295,7 +314,31 @@ async def test_two_leaders_closest_to_each_other_answer_a_question_about_now(
     leads alone on relevance; the new one shares no word with it. The two are each
     other's nearest among the user's memories by their stored vectors, and both lead:
     the newer comes first, unmarked (closest_pair.py). Asked about then, nothing moves;
-    without the rule, the order is the score's."""
+    without the rule, the order is the score's. The rule alone: written without
+    detection, the statement slots off (WordNet's opposites read "married" / "divorced"
+    as a changed value, and mark it: test_opposite_values_are_marked below)."""
+    old, new = await old_and_new(
+        services,
+        tenant,
+        "user",
+        "oh nice , i am married and we have two little boys .",
+        CHAT,
+        "these days i am divorced and live on my own .",
+        detect=False,
+    )
+    for cue, moved in (("Am I married?", True), ("Was I married in 2019?", False)):
+        ids = await user_ids(recall_with(services, slots=False), tenant, cue)
+        assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
+    plain = await user_ids(
+        recall_with(services, closest=False, slots=False), tenant, "Am I married?"
+    )
+    assert plain.index(old.id) < plain.index(new.id)
+
+
+async def test_opposite_values_are_marked(services: Services, tenant: str) -> None:
+    """With the defaults, "married" / "divorced" (WordNet's opposite values) is a changed
+    value: detection raises the pair (a small entity is compared whole) and recall ranks
+    the newer first and marks the older as possibly superseded by it."""
     old, new = await old_and_new(
         services,
         tenant,
@@ -304,11 +347,13 @@ async def test_two_leaders_closest_to_each_other_answer_a_question_about_now(
         CHAT,
         "these days i am divorced and live on my own .",
     )
-    for cue, moved in (("Am I married?", True), ("Was I married in 2019?", False)):
-        ids = await user_ids(services.recall, tenant, cue)
-        assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
-    plain = await user_ids(recall_with(services, closest=False), tenant, "Am I married?")
-    assert plain.index(old.id) < plain.index(new.id)
+    (pair,) = await pending(services, tenant)
+    assert (pair.memory_id_a, pair.memory_id_b) == (old.id, new.id)
+    request = RecallIn(cue="Am I married?", entity_id="user", weights=IMPORTANT, reinforce=False)
+    results = (await services.recall.recall(tenant, request)).results
+    ids = [r.memory.id for r in results]
+    assert ids.index(new.id) < ids.index(old.id)
+    assert results[ids.index(old.id)].may_be_superseded_by == [new.id]
 
 
 async def test_two_leaders_that_each_give_a_quantity_answer_a_question_about_now(
@@ -324,11 +369,12 @@ async def test_two_leaders_that_each_give_a_quantity_answer_a_question_about_now
         "i am a 24 year old woman from argentina , living in australia .",
         CHAT,
         "wow , that is so cool . i am only 31 now .",
+        detect=False,  # the rule alone: two amounts of one unit are a changed value too
     )
     for cue in ("How old am I?", "What is my age?"):
-        ids = await user_ids(services.recall, tenant, cue)
+        ids = await user_ids(recall_with(services, slots=False), tenant, cue)
         assert ids.index(new.id) < ids.index(old.id), cue
-    plain = await user_ids(recall_with(services, cue=False), tenant, "How old am I?")
+    plain = await user_ids(recall_with(services, cue=False, slots=False), tenant, "How old am I?")
     assert plain.index(old.id) < plain.index(new.id)
 
 
