@@ -317,15 +317,7 @@ async def test_two_leaders_closest_to_each_other_answer_a_question_about_now(
     without the rule, the order is the score's. The rule alone: written without
     detection, the statement slots off (WordNet's opposites read "married" / "divorced"
     as a changed value, and mark it: test_opposite_values_are_marked below)."""
-    old, new = await old_and_new(
-        services,
-        tenant,
-        "user",
-        "oh nice , i am married and we have two little boys .",
-        CHAT,
-        "these days i am divorced and live on my own .",
-        detect=False,
-    )
+    old, new = await old_and_new(services, tenant, "user", *MARRIED, detect=False)
     for cue, moved in (("Am I married?", True), ("Was I married in 2019?", False)):
         ids = await user_ids(recall_with(services, slots=False), tenant, cue)
         assert (ids.index(new.id) < ids.index(old.id)) is moved, cue
@@ -339,14 +331,7 @@ async def test_opposite_values_are_marked(services: Services, tenant: str) -> No
     """With the defaults, "married" / "divorced" (WordNet's opposite values) is a changed
     value: detection raises the pair (a small entity is compared whole) and recall ranks
     the newer first and marks the older as possibly superseded by it."""
-    old, new = await old_and_new(
-        services,
-        tenant,
-        "user",
-        "oh nice , i am married and we have two little boys .",
-        CHAT,
-        "these days i am divorced and live on my own .",
-    )
+    old, new = await old_and_new(services, tenant, "user", *MARRIED)
     (pair,) = await pending(services, tenant)
     assert (pair.memory_id_a, pair.memory_id_b) == (old.id, new.id)
     request = RecallIn(cue="Am I married?", entity_id="user", weights=IMPORTANT, reinforce=False)
@@ -384,6 +369,12 @@ CHAT = (
     "my favorite season is autumn because of the colors .",
     "my dog is named biscuit and he loves the beach .",
     "i work nights at the hospital as a nurse .",
+)
+# A marital status said in January and again in March, in other words.
+MARRIED = (
+    "oh nice , i am married and we have two little boys .",
+    CHAT,
+    "these days i am divorced and live on my own .",
 )
 
 
