@@ -116,6 +116,9 @@ def test_what_is_not_one_attribute_changed(older: str, newer: str) -> None:
         ("i am a 24 year old woman from argentina", "wow , that is so cool . i am only 12 ."),
         ("the store is 2 miles away", "the store is 3 miles away"),
         ("my son just turned 6", "my son is 7 now"),
+        ("no , no . i just turned 100 .", "i turned 18 years old yesterday."),
+        ("we have 3 kids", "we now have 4 kids !"),  # what is had, counted
+        ("Acme has 40 employees", "Acme has 45 employees"),
     ],
 )
 def test_two_numbers_of_one_unit_for_one_subject_are_a_change(older: str, newer: str) -> None:
@@ -133,6 +136,10 @@ def test_two_numbers_of_one_unit_for_one_subject_are_a_change(older: str, newer:
         ("Acme's budget is $5,000", "Initech's budget is $9,000"),  # two owners
         ("it is 5 miles", "it is 6 miles"),  # "it" is whatever was said last
         ("the launch is 2019", "the launch is 2020"),  # a year dates
+        ("i have 2 cats", "i have 3 dogs"),  # two things counted
+        ("i do not have 3 kids", "i have 4 kids"),  # negated
+        ("i had 2 cats", "i have 3 cats"),  # what was had then
+        ("i have 3 kids", "i am 4"),  # a count is no age
     ],
 )
 def test_numbers_of_other_subjects_units_or_times_are_not(older: str, newer: str) -> None:

@@ -73,6 +73,8 @@ Reading = tuple[tuple[str, ...], str, bool]  # subject, adjective, negated
 Amount = tuple[tuple[str, ...], str, float]
 # Present copulas only: "i was 12 when …" says what held then, not a value now.
 PRESENT = frozenset({"am", "is", "are", "m"})
+# "we have 3 kids" / "we now have 4 kids": a count of what is had (present only).
+HAVE_PRESENT = frozenset({"have", "has"})
 # Between a copula and its number ("i am only 12", "i am a 32 year old woman").
 BEFORE_NUMBER = frozenset({"a", "an", "only", "just", "almost", "about", "nearly", "over"})
 
@@ -142,17 +144,21 @@ def readings(text: str) -> frozenset[Reading]:
 def amounts(text: str) -> frozenset[Amount]:
     """Each (subject, unit, number) the text states with a present copula or "turned":
     "i am 56", "hello i am 60 years old", "i m a 32 year old woman", "my son just turned
-    6", "the store is 2 miles away". A unit is a noun WordNet measures with
-    (``measures.py``)."""
+    6", "the store is 2 miles away" (a unit is a noun WordNet measures with,
+    ``measures.py``); or with a present "have" and what is counted: "we now have 4 kids"
+    (unit "have:kid", which only the same thing counted matches)."""
     match = SPEAKER.match(text)
     speaker = match.group(1).strip().lower() if match else ""
     tokens = side(text).tokens[len(tokenize(match.group(1))) if match else 0 :]
     out: set[Amount] = set()
     for i, t in enumerate(tokens):
-        if not (t.text in PRESENT or t.text == "turned") or (t.text == "m" and i == 0):
+        having = t.text in HAVE_PRESENT
+        if not (having or t.text in PRESENT or t.text == "turned") or i == 0:
             continue
         if t.text == "m" and tokens[i - 1].text != "i":
             continue
+        if _negated_before(tokens, i):
+            continue  # "i do not have 3 kids"
         subject = _subject(tokens, i, speaker)
         if subject is None:
             continue
@@ -166,8 +172,22 @@ def amounts(text: str) -> frozenset[Amount]:
         nxt = tokens[j + 1] if j + 1 < len(tokens) else None
         measured = nxt is not None and measures(nxt.text) and not light(nxt)
         unit = n.unit or (_singular(nxt.text) if nxt is not None and measured else "")
+        if having:
+            if unit or nxt is None or light(nxt) or nxt.number is not None:
+                continue  # "has 40" alone, or an amount: what is had must be named
+            unit = "have:" + _singular(nxt.text)  # "we have 3 kids": kids counted
         out.add((subject, unit, n.value))
     return frozenset(out)
+
+
+def _negated_before(tokens: list[Token], i: int) -> bool:
+    """A negation among the three words before ``i``, in its own sentence."""
+    for k in range(i - 1, max(i - 4, -1), -1):
+        if tokens[k].text in NEGATIONS:
+            return True
+        if tokens[k].opens:
+            break
+    return False
 
 
 def _singular(noun: str) -> str:
@@ -180,7 +200,8 @@ def other_amount(older: str, newer: str) -> str | None:
     a, b = amounts(older), amounts(newer)
     for subject, unit, x in sorted(a):
         for s2, u2, y in sorted(b):
-            if s2 == subject and x != y and (unit == u2 or not unit or not u2):
+            counted = unit.startswith("have:") or u2.startswith("have:")
+            if s2 == subject and x != y and (unit == u2 or (not counted and not (unit and u2))):
                 return f"{x:g} / {y:g} {unit or u2} ({' '.join(w for w in subject if w)})".replace(
                     "  ", " "
                 )
@@ -218,8 +239,12 @@ def _past_state(tokens: list[Token], i: int, words: dict[str, frozenset[int]]) -
 def _subject(tokens: list[Token], i: int, speaker: str) -> tuple[str, ...] | None:
     """What the copula at ``i`` is said of: a pronoun, or the last words before it ("my
     sister", "the store"); a first person is the speaker's."""
-    while i > 0 and not tokens[i].opens and tokens[i - 1].text in AUXILIARIES:
-        i -= 1  # "i have been", "it must be"
+    while (
+        i > 0
+        and not tokens[i].opens
+        and (tokens[i - 1].text in AUXILIARIES or tokens[i - 1].text in INTENSIFIERS)
+    ):
+        i -= 1  # "i have been", "it must be", "we now have"
     if tokens[i].opens or i == 0 or tokens[i - 1].text in BE_FORMS:
         return None  # no subject written ("Must be tough"), or "being"
     start = i
