@@ -15,11 +15,16 @@ store is not open``); a verb of becoming before an adjective alone (``we got mar
 or a verb in the past after "i" or "we" whose participle WordNet has as a state (``i
 married a model``). Not read: "it", "they", "you" as a subject (whom they mean changes
 from one sentence to the next), an adjective with a complement or a clause after it
-("allergic to cats", "sure it works"), an -ing word, a function word. A turn of conversation written ``speaker: text`` says "i" of its
-speaker, so two speakers' "i" are two subjects. Two statements change a value when they
-give one subject opposite adjectives (neither negated), or the same adjective with a
-negation on one side only; a negated adjective and its opposite agree ("i am not married"
-/ "i am single").
+("allergic to cats", "sure it works"), an -ing word, a function word. A turn of
+conversation written ``speaker: text`` says "i" of its speaker, so two speakers' "i" are
+two subjects. Two statements change a value when they give one subject opposite
+adjectives (neither negated), or the same adjective with a negation on one side only; a
+negated adjective and its opposite agree ("i am not married" / "i am single").
+
+The same reading of a subject gives its amounts (``amounts``, ``other_amount``): a number
+after a present copula or "turned", in a unit WordNet measures with or none ("i am 56" /
+"hello i am 60 years old"), and a count of a thing had ("we have 3 kids" / "we now have 4
+kids"): two of one unit, or of one thing counted, are a changed value too.
 """
 
 from __future__ import annotations
