@@ -53,6 +53,7 @@ from hebbs_graph.services.recall.scope import Scope
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import RecallSettings
+from hebbs_graph.timeutil import instant
 
 # Per-term lookups cost one Lucene query each: a long cue searches its first terms only.
 MAX_SCOPED_TERMS = 32
@@ -198,7 +199,7 @@ async def _no_scores() -> dict[str, float]:
 
 
 def _instant(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
+    return instant(text) if text else None
 
 
 def _nodes(candidates: list[dict[str, Any]], text: dict[str, float]) -> dict[str, Node]:

@@ -26,8 +26,8 @@ def disagreement(older: str, newer: str) -> float:
 def changed(older: str, newer: str) -> bool:
     """The two state one relation of one subject with different values: a statement slot
     across phrasings (``heuristics/slots.py``), a strong changed value
-    (``heuristics/change.py``) or opposite values of one attribute
-    (``heuristics/opposites.py``)."""
+    (``heuristics/change.py``), or opposite values of one attribute or two amounts of
+    one unit (``heuristics/opposites.py``)."""
     left, right = side(older), side(newer)
     if other_questions(left, right):
         return False
@@ -38,7 +38,6 @@ def changed(older: str, newer: str) -> bool:
         return True
     if opposed(older, newer) is not None or other_amount(older, newer) is not None:
         return True  # "i am married" / "i am single", "i am 56" / "hello i am 60 years old"
-
     # One sentence of each of two turns, where the shape says one value at a time (as
     # the classifier reads them).
     return any(

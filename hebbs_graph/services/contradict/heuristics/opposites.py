@@ -100,20 +100,26 @@ def opposite(a: str, b: str) -> bool:
     return any((min(x, y), max(x, y)) in pairs for x in ca for y in cb)
 
 
+def _spoken(text: str) -> tuple[str, list[Token]]:
+    """Who says it (a turn written ``speaker: text``; "" otherwise) and what is said: the
+    tokens the classifier read already (``side`` is cached), without the speaker's."""
+    match = SPEAKER.match(text)
+    if match is None:
+        return "", side(text).tokens
+    return match.group(1).strip().lower(), side(text).tokens[len(tokenize(match.group(1))) :]
+
+
 @lru_cache(maxsize=16384)
 def readings(text: str) -> frozenset[Reading]:
     """Each (subject, adjective, negated) the text states with a copula."""
-    match = SPEAKER.match(text)
-    speaker = match.group(1).strip().lower() if match else ""
-    # The tokens the classifier read already (``side`` is cached), without the speaker's.
-    tokens = side(text).tokens[len(tokenize(match.group(1))) if match else 0 :]
+    speaker, tokens = _spoken(text)
     words, _ = _table()
     out: set[Reading] = set()
     for i in range(len(tokens)):
         if _past_state(tokens, i, words):
             # "i married a model", "we divorced": the verb's participle is the state
             subject = _subject(tokens, i, speaker)
-            if subject is not None and subject[-1] in FIRST_PERSON:
+            if subject is not None:
                 out.add((subject, tokens[i].text, False))
             continue
         kind = _copula(tokens, i)
@@ -152,9 +158,7 @@ def amounts(text: str) -> frozenset[Amount]:
     6", "the store is 2 miles away" (a unit is a noun WordNet measures with,
     ``measures.py``); or with a present "have" and what is counted: "we now have 4 kids"
     (unit "have:kid", which only the same thing counted matches)."""
-    match = SPEAKER.match(text)
-    speaker = match.group(1).strip().lower() if match else ""
-    tokens = side(text).tokens[len(tokenize(match.group(1))) if match else 0 :]
+    speaker, tokens = _spoken(text)
     out: set[Amount] = set()
     for i, t in enumerate(tokens):
         having = t.text in HAVE_PRESENT
@@ -207,9 +211,8 @@ def other_amount(older: str, newer: str) -> str | None:
         for s2, u2, y in sorted(b):
             counted = unit.startswith("have:") or u2.startswith("have:")
             if s2 == subject and x != y and (unit == u2 or (not counted and not (unit and u2))):
-                return f"{x:g} / {y:g} {unit or u2} ({' '.join(w for w in subject if w)})".replace(
-                    "  ", " "
-                )
+                said = " ".join(w for w in (f"{x:g} / {y:g}", unit or u2) if w)
+                return f"{said} ({_named(subject)})"
     return None
 
 
@@ -282,5 +285,9 @@ def opposed(older: str, newer: str) -> str | None:
             if s2 != subject:
                 continue
             if (not nx and not ny and opposite(x, y)) or (x == y and nx != ny):
-                return f"{'not ' * nx}{x} / {'not ' * ny}{y} ({' '.join(w for w in subject if w)})"
+                return f"{'not ' * nx}{x} / {'not ' * ny}{y} ({_named(subject)})"
     return None
+
+
+def _named(subject: tuple[str, ...]) -> str:
+    return " ".join(w for w in subject if w)
