@@ -32,7 +32,11 @@ statement stored twice, in a changed and a look-alike group, is found in either 
 ``lookalike_true_in_top10_by_id``: the look-alike group's own copy only;
 ``lookalike_still_true_in_top10``: only groups none of whose values ended before the
 source's latest value of the same subject and relation started), how many of
-those are marked ``may_be_superseded_by``, and pending pairs raised among them.
+those are marked ``may_be_superseded_by``, and pending pairs raised among them; and
+``lookalike_kept_in_top10``: of the statements the same question finds in its top 10
+with the read-side order rules off (``recall_supersession_*``: statement slots, the
+classifier, the cue, the closest pair; what the retrieval alone gives), the share still
+there with them on: what telling old from new costs facts that are all true.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from common import database_note, purge_tenant
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn
 from hebbs_graph.services.container import Services, load_embedder, open_services
+from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.settings import Settings
 
 TOP_K = 10
@@ -144,6 +149,8 @@ async def score(
     changed = {"questions": 0, "above": 0, "first": 0, "in_top": 0, "slots": 0, "paired": 0}
     alike = {"questions": 0, "true": 0, "in_top": 0, "by_id": 0, "marked": 0, "moved": 0}
     alike_now = {"true": 0, "in_top": 0}
+    kept = {"plain": 0, "kept": 0}
+    plain = rules_off(services)
     later = _latest_of_relation(groups)
     group_of = {mid: g for (g, _), mid in ids.items()}
     for g_at, g in enumerate(groups):
@@ -188,6 +195,14 @@ async def score(
                 if _still_true(g, later):
                     alike_now["true"] += len(said)
                     alike_now["in_top"] += len(said & set(got))
+                request = RecallIn(
+                    cue=q, entity_id=entity, top_k=TOP_K, reinforce=False, on_conflict="keep"
+                )
+                found = said & {
+                    r.memory.content for r in (await plain.recall(tenant, request)).results
+                }
+                kept["plain"] += len(found)
+                kept["kept"] += len(found & set(got))
                 top_ids = {r.memory.id for r in results}
                 alike["by_id"] += len({t for m, t in zip(mine, texts, strict=True) if m in top_ids})
                 for t in sorted(said - set(got)):
@@ -229,10 +244,20 @@ async def score(
         "lookalike_true_in_top10_by_id": _share(alike["by_id"], alike["true"]),
         "lookalike_still_true_in_top10": _share(alike_now["in_top"], alike_now["true"]),
         "lookalike_still_true_statements": alike_now["true"],
+        "lookalike_kept_in_top10": _share(kept["kept"], kept["plain"]),
+        "lookalike_in_top10_rules_off": _share(kept["plain"], alike["true"]),
         "lookalike_marked": alike["marked"],
         "lookalike_moved": alike["moved"],
         "lookalike_pending_pairs": len(among_alike),
     }
+
+
+def rules_off(services: Services) -> RecallService:
+    """The recall service with every read-side order rule off: what retrieval alone gives."""
+    rules = ("slots", "classifier", "cue", "closest")
+    update = {f"recall_supersession_{rule}": False for rule in rules}
+    settings = services.settings.model_copy(update=update)
+    return RecallService(services.store, services.embedder, settings.recall, settings.contradiction)
 
 
 def _latest_of_relation(groups: list[dict[str, Any]]) -> dict[tuple[str, str], str]:
