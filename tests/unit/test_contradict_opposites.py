@@ -119,6 +119,11 @@ def test_what_is_not_one_attribute_changed(older: str, newer: str) -> None:
         ("no , no . i just turned 100 .", "i turned 18 years old yesterday."),
         ("we have 3 kids", "we now have 4 kids !"),  # what is had, counted
         ("Acme has 40 employees", "Acme has 45 employees"),
+        ("no , i m only 12 lol", "i am 34 years old."),  # "no" answers, negates nothing
+        ("yes i like experimenting i m already 32", "i am 28 years old"),  # an adverb
+        ("i am 34 , and i prefer wine .", "hello ! i finally turned 18 !"),
+        ("i am 13 years old.", "i just turned 18 yesterday !"),  # "yesterday" is no unit
+        ("i turned 60 years old .", "i want to but i am a male 45 year old who was"),
     ],
 )
 def test_two_numbers_of_one_unit_for_one_subject_are_a_change(older: str, newer: str) -> None:

@@ -159,6 +159,7 @@ def amounts(text: str) -> frozenset[Amount]:
     ``measures.py``); or with a present "have" and what is counted: "we now have 4 kids"
     (unit "have:kid", which only the same thing counted matches)."""
     speaker, tokens = _spoken(text)
+    words, _ = _table()
     out: set[Amount] = set()
     for i, t in enumerate(tokens):
         having = t.text in HAVE_PRESENT
@@ -172,14 +173,20 @@ def amounts(text: str) -> frozenset[Amount]:
         if subject is None:
             continue
         j = i + 1
-        while j < len(tokens) and tokens[j].text in BEFORE_NUMBER and j <= i + 2:
+        while j < len(tokens) and j <= i + 2 and _before_number(tokens[j].text):
             j += 1
+        if j + 1 < len(tokens) and tokens[j - 1].text in ARTICLES and tokens[j].text in words:
+            j += 1  # "i am a male 45 year old"
         if j >= len(tokens) or (n := tokens[j].number) is None or n.identifier:
             continue
         if n.unit == "year" or (j + 1 < len(tokens) and tokens[j + 1].number is not None):
             continue  # a year dates ("is 2019"), two numbers are a range or a date
         nxt = tokens[j + 1] if j + 1 < len(tokens) else None
         measured = nxt is not None and measures(nxt.text) and not light(nxt)
+        if measured and nxt is not None and n.value != 1 and not nxt.text.endswith("s"):
+            # "i turned 18 yesterday": a singular noun after a plural number is no unit,
+            # unless a compound after an article ("a 22 year old girl")
+            measured = any(tokens[k].text in ARTICLES for k in range(i + 1, j))
         unit = n.unit or (_singular(nxt.text) if nxt is not None and measured else "")
         if having:
             if unit or nxt is None or light(nxt) or nxt.number is not None:
@@ -189,10 +196,20 @@ def amounts(text: str) -> frozenset[Amount]:
     return frozenset(out)
 
 
+def _before_number(word: str) -> bool:
+    """Between a copula and its number: "a", "only", "already", "finally"."""
+    return word in BEFORE_NUMBER or word in INTENSIFIERS or _adverb(word)
+
+
+def _adverb(word: str) -> bool:
+    return word.endswith("ly") and len(word) > 4
+
+
 def _negated_before(tokens: list[Token], i: int) -> bool:
-    """A negation among the three words before ``i``, in its own sentence."""
+    """A negation among the three words before ``i``, in its own sentence ("no" is a
+    determiner or an answer, never a verb's negation: "no , i m only 12")."""
     for k in range(i - 1, max(i - 4, -1), -1):
-        if tokens[k].text in NEGATIONS:
+        if tokens[k].text in NEGATIONS and tokens[k].text != "no":
             return True
         if tokens[k].opens:
             break
@@ -250,9 +267,13 @@ def _subject(tokens: list[Token], i: int, speaker: str) -> tuple[str, ...] | Non
     while (
         i > 0
         and not tokens[i].opens
-        and (tokens[i - 1].text in AUXILIARIES or tokens[i - 1].text in INTENSIFIERS)
+        and (
+            tokens[i - 1].text in AUXILIARIES
+            or tokens[i - 1].text in INTENSIFIERS
+            or (_adverb(tokens[i - 1].text) and i > 1 and tokens[i - 2].text in PRONOUNS)
+        )
     ):
-        i -= 1  # "i have been", "it must be", "we now have"
+        i -= 1  # "i have been", "it must be", "we now have", "i finally turned"
     if tokens[i].opens or i == 0 or tokens[i - 1].text in BE_FORMS:
         return None  # no subject written ("Must be tough"), or "being"
     start = i
