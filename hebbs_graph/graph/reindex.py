@@ -13,7 +13,12 @@ from __future__ import annotations
 import time
 
 from hebbs_graph.errors import SchemaMismatch
-from hebbs_graph.graph.schema import ENGLISH_ANALYZER, VECTOR_INDEX, fulltext_analyzer
+from hebbs_graph.graph.schema import (
+    ENGLISH_ANALYZER,
+    VECTOR_INDEX,
+    await_indexes,
+    fulltext_analyzer,
+)
 from hebbs_graph.graph.store import GraphStore
 
 
@@ -36,5 +41,5 @@ async def rebuild_lucene_indexes(store: GraphStore) -> float:
     await store.write_rows("scrub/fulltext_create", analyzer=analyzer)
     await store.write_rows("scrub/vector_drop")
     await store.write_rows("scrub/vector_create", dimension=dimension)
-    await store.run_raw(store.queries["admin/await_indexes"])
+    await await_indexes(store)
     return round(time.monotonic() - started, 1)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import time
+from typing import Any
 
 from hebbs_graph.errors import SchemaMismatch
 from hebbs_graph.graph.queries import split_statements
@@ -11,8 +14,14 @@ from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.timeutil import utcnow
 
 log = logging.getLogger(__name__)
+# How long a start waits for its indexes, and how often it says how far they have come.
+INDEX_WAIT_S = 3600.0
+REPORT_S = 30.0
 
 VECTOR_INDEX = "memory_embedding"
+# Its HNSW graph: 32 links a node and 200 candidates while inserting, where Neo4j's
+# defaults are 16 and 100 (cypher/schema/017, docs/decisions/0036-a-denser-vector-index.md).
+HNSW = {"vector.hnsw.m": 32, "vector.hnsw.ef_construction": 200}
 FULLTEXT_INDEX = "memory_content"
 # The analyzer without length normalisation (docker/neo4j-plugin), and Neo4j's own.
 NO_LENGTH_ANALYZER = "english-no-length"
@@ -41,7 +50,7 @@ async def migrate(store: GraphStore, *, dimension: int, embedding_model: str) ->
         applied.append(name)
         log.info("applied migration %s", name)
     await _settle_fulltext_analyzer(store)
-    await store.run_raw(store.queries["admin/await_indexes"])
+    await await_indexes(store)
     await _check_vector_dimension(store, dimension, embedding_model)
     return applied
 
@@ -123,6 +132,40 @@ async def _check_vector_dimension(store: GraphStore, dimension: int, model: str)
             f"the vector index holds {stored}-dimensional embeddings but the model "
             f"{model!r} produces {dimension}; use the original model or a fresh database"
         )
+
+
+async def vector_index_config(store: GraphStore) -> dict[str, Any]:
+    """The vector index's HNSW options as Neo4j reports them (None each without it)."""
+    rows = await store.run_raw(store.queries["admin/vector_index_options"], name=VECTOR_INDEX)
+    config = rows[0]["options"]["indexConfig"] if rows else {}
+    return {key: config.get(key) for key in HNSW}
+
+
+async def await_indexes(
+    store: GraphStore, *, timeout_s: float = INDEX_WAIT_S, poll_s: float = 2.0
+) -> None:
+    """Wait until every index is ONLINE, saying every ``REPORT_S`` how far those being
+    built have come (a migration that rebuilds the vector index of a large database
+    takes minutes: ~7.5 a million memories on two cores, decision 0036)."""
+    started = time.monotonic()
+    reported = started
+    while True:
+        rows = await store.run_raw(store.queries["admin/index_progress"])
+        failed = [r["name"] for r in rows if r["state"] == "FAILED"]
+        if failed:
+            raise SchemaMismatch(f"index {', '.join(failed)} failed to build: see Neo4j's log")
+        building = [r for r in rows if r["state"] != "ONLINE"]
+        if not building:
+            return
+        now = time.monotonic()
+        if now - started > timeout_s:
+            names = ", ".join(r["name"] for r in building)
+            raise SchemaMismatch(f"index {names} still building after {timeout_s:.0f} s")
+        if now - reported >= REPORT_S:
+            reported = now
+            for r in building:
+                log.info("building index %s: %.0f %%", r["name"], r["populationPercent"] or 0.0)
+        await asyncio.sleep(poll_s)
 
 
 async def indexes_online(store: GraphStore) -> bool:

@@ -18,7 +18,7 @@ import pytest
 
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.graph.reindex import rebuild_lucene_indexes
-from hebbs_graph.graph.schema import fulltext_analyzer
+from hebbs_graph.graph.schema import HNSW, fulltext_analyzer, vector_index_config
 from hebbs_graph.graph.txlog import prune_logs
 from hebbs_graph.localneo4j import LocalNeo4j
 from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
@@ -104,6 +104,7 @@ async def test_forget_then_the_step_leaves_no_copy(own: tuple[Services, Path]) -
     analyzer = await fulltext_analyzer(store)
     await rebuild_lucene_indexes(store)
     assert await fulltext_analyzer(store) == analyzer  # built again as it was
+    assert await vector_index_config(store) == HNSW  # and the vector index too
     report = await prune_logs(store)
     assert report.pruned, report.note
 

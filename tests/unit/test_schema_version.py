@@ -44,7 +44,7 @@ def test_the_forget_step_builds_the_indexes_as_the_schema_does() -> None:
     cypher = Path(__file__).resolve().parents[2] / "cypher"
     for scrub, schema in (
         ("fulltext_create", "003_fulltext_index"),
-        ("vector_create", "007_filtered_vector_index"),
+        ("vector_create", "017_vector_index_hnsw"),
     ):
         made = _statements(cypher / "scrub" / f"{scrub}.cypher")[0]
         # The analyzer is a parameter: the one the index had, or the settings' choice.
