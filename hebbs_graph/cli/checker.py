@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from hebbs_graph.cli.common import app, fail
+from hebbs_graph.cli.common import LOG_FORMAT, app, fail
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.gctuning import tune_for_serving
 from hebbs_graph.settings import Settings
@@ -141,9 +141,7 @@ def _checker_main(settings: Settings, parent_pid: int | None) -> None:
     from hebbs_graph.api.worker_parent import end_with_parent
     from hebbs_graph.services.container import run_checker
 
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     if parent_pid is not None:
         end_with_parent(parent_pid)
     _lower_priority(settings.contradiction_checker_nice)

@@ -23,6 +23,8 @@ from hebbs_graph.models.contradict import MAX_CHECKS_WAIT_S
 from hebbs_graph.models.recall import View
 
 T = TypeVar("T")
+# How the serving processes (API, checker, the migrations' child) write their log lines.
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 app = typer.Typer(
     name="hebbs-graph",

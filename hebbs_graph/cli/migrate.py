@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
 
-from hebbs_graph.cli.common import Fmt, app, fail
+from hebbs_graph.cli.common import LOG_FORMAT, Fmt, app, fail
 from hebbs_graph.cli.output import Format, show
 from hebbs_graph.errors import GraphUnavailable, HebbsError
 from hebbs_graph.settings import Settings
@@ -35,10 +39,29 @@ def migrate(
 
     settings = Settings()  # no HEBBS_NEO4J_URI: the local Neo4j, which must be running
     try:
-        out = asyncio.run(_migrate(settings, wait))
+        with _progress_on_stderr():
+            out = asyncio.run(_migrate(settings, wait))
     except HebbsError as exc:
         fail(3, exc.message)
     show(out, fmt)
+
+
+@contextmanager
+def _progress_on_stderr() -> Iterator[None]:
+    """The schema's log lines (each migration applied, an index being built and how far
+    it has come: minutes on a large database) on stderr while the command runs; stdout
+    keeps the result alone."""
+    schema_log = logging.getLogger("hebbs_graph.graph.schema")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    level = schema_log.level
+    schema_log.addHandler(handler)
+    schema_log.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        schema_log.removeHandler(handler)
+        schema_log.setLevel(level)
 
 
 async def _migrate(settings: Settings, wait_s: float) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import typer
 
 from hebbs_graph.auth import is_loopback
 from hebbs_graph.cli.common import (
+    LOG_FORMAT,
     ApiKey,
     Fmt,
     Url,
@@ -164,9 +165,7 @@ def serve(
 
     Example: hebbs-graph serve --workers 2   # then open http://127.0.0.1:8000/schema
     """
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     settings = Settings()
     updates = {"host": host, "port": port, "workers": workers}
     settings = settings.model_copy(update={k: v for k, v in updates.items() if v is not None})

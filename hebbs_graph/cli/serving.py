@@ -10,7 +10,7 @@ import sys
 import typer
 
 from hebbs_graph.cli.checker import CheckerProcess, beacons_folder, wants_checker_process
-from hebbs_graph.cli.common import fail
+from hebbs_graph.cli.common import LOG_FORMAT, fail
 from hebbs_graph.cli.metrics_folder import metrics_across_workers
 from hebbs_graph.errors import HebbsError
 from hebbs_graph.settings import Settings
@@ -116,6 +116,11 @@ def _migrate_once(settings: Settings) -> None:
 
 def _migrate_in_child(settings: Settings) -> None:
     import asyncio
+    import logging
+
+    # A fresh process: say what the migrations do, as the workers will (an index rebuilt
+    # on a large database reports how far it has come).
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
 
     from hebbs_graph.services.container import open_services
 

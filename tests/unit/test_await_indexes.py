@@ -52,3 +52,18 @@ async def test_an_index_still_building_at_the_bound_is_named() -> None:
     store = _Store([_row("POPULATING", 10.0)])
     with pytest.raises(SchemaMismatch, match="memory_embedding still building after 0 s"):
         await await_indexes(store, timeout_s=0.0, poll_s=0.0)  # type: ignore[arg-type]
+
+
+def test_migrate_says_how_far_on_stderr_and_leaves_logging_as_it_was(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from hebbs_graph.cli.migrate import _progress_on_stderr
+
+    schema_log = logging.getLogger("hebbs_graph.graph.schema")
+    before = (list(schema_log.handlers), schema_log.level)
+    with _progress_on_stderr():
+        schema_log.info("building index %s: %.0f %%", "memory_embedding", 42.0)
+    captured = capsys.readouterr()
+    assert "building index memory_embedding: 42 %" in captured.err
+    assert captured.out == ""
+    assert (list(schema_log.handlers), schema_log.level) == before
