@@ -6,7 +6,6 @@ import asyncio
 import logging
 import re
 import time
-from typing import Any
 
 from hebbs_graph.errors import SchemaMismatch
 from hebbs_graph.graph.queries import split_statements
@@ -134,13 +133,6 @@ async def _check_vector_dimension(store: GraphStore, dimension: int, model: str)
         )
 
 
-async def vector_index_config(store: GraphStore) -> dict[str, Any]:
-    """The vector index's HNSW options as Neo4j reports them (None each without it)."""
-    rows = await store.run_raw(store.queries["admin/vector_index_options"], name=VECTOR_INDEX)
-    config = rows[0]["options"]["indexConfig"] if rows else {}
-    return {key: config.get(key) for key in HNSW}
-
-
 async def await_indexes(
     store: GraphStore, *, timeout_s: float = INDEX_WAIT_S, poll_s: float = 2.0
 ) -> None:
@@ -169,8 +161,7 @@ async def await_indexes(
 
 
 async def indexes_online(store: GraphStore) -> bool:
-    rows = await store.run_raw(
-        store.queries["admin/index_states"], names=[VECTOR_INDEX, FULLTEXT_INDEX]
-    )
-    states = rows[0]["states"] if rows else []
-    return len(states) == 2 and all(s == "ONLINE" for s in states)
+    """The vector and fulltext indexes both exist and are ONLINE (readiness)."""
+    rows = await store.run_raw(store.queries["admin/index_progress"])
+    states = {r["name"]: r["state"] for r in rows}
+    return all(states.get(name) == "ONLINE" for name in (VECTOR_INDEX, FULLTEXT_INDEX))

@@ -195,9 +195,6 @@ async def score(
                 if _still_true(g, later):
                     alike_now["true"] += len(said)
                     alike_now["in_top"] += len(said & set(got))
-                request = RecallIn(
-                    cue=q, entity_id=entity, top_k=TOP_K, reinforce=False, on_conflict="keep"
-                )
                 found = said & {
                     r.memory.content for r in (await plain.recall(tenant, request)).results
                 }

@@ -3,8 +3,9 @@ Neo4j's default (cypher/schema/017, docs/decisions/0036-a-denser-vector-index.md
 
 from __future__ import annotations
 
-from hebbs_graph.graph.schema import HNSW, VECTOR_INDEX, vector_index_config
+from hebbs_graph.graph.schema import HNSW, VECTOR_INDEX
 from hebbs_graph.services.container import Services
+from tests.support.vector_index import vector_index_config
 
 
 async def test_the_vector_index_has_the_denser_graph(services: Services) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from hebbs_graph.embedding import Embedder
 from hebbs_graph.graph.reindex import rebuild_lucene_indexes
-from hebbs_graph.graph.schema import HNSW, fulltext_analyzer, vector_index_config
+from hebbs_graph.graph.schema import HNSW, fulltext_analyzer
 from hebbs_graph.graph.txlog import prune_logs
 from hebbs_graph.localneo4j import LocalNeo4j
 from hebbs_graph.models.memory import ForgetIn, MemoryIn, ReviseIn
@@ -26,6 +26,7 @@ from hebbs_graph.services.container import Services, open_services
 from hebbs_graph.settings import Settings
 from tests.live import free_port
 from tests.support.ondisk import count_needles, vector_hits
+from tests.support.vector_index import vector_index_config
 
 # LocalNeo4j leaves the server running past its Popen object, by design.
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
