@@ -29,7 +29,7 @@ class Nearest:
         explores, not a margin for a filter.
         """
         fetch = max(k, math.ceil(k * self.settings.vector_search_expansion))
-        rows = await self.store.read_rows(
+        rows = await self.store.read_collected(
             f"recall/similarity_{scope.kind}", vector=vector, k=k, fetch=fetch, **scope.params()
         )
         return [(to_memory(r["memory"]), float(r["similarity"])) for r in rows]
