@@ -190,9 +190,11 @@ class Settings(BaseSettings):
     # prime: at most this many memories per section (recent, relevant, insights, stale).
     prime_per_section: int = Field(default=10, ge=1, le=100)
     # Recalls one API process searches and ranks at once (cues are embedded before);
-    # more wait their turn, in order. 8 halved p95 under 32 recall-only clients but cost
-    # a load of recalls and writes 10-18 % of its rate (decision 0035). 0: no bound.
-    recall_concurrency: int = Field(default=0, ge=0, le=1024)
+    # more wait their turn, in order. 8 halves p95 under 32 recall-only clients at the
+    # same rate, and a load of recalls and writes keeps its rate (decision 0035). A
+    # recall holds its turn while it waits on Neo4j: raise it for a slow or remote
+    # Neo4j. 0: no bound.
+    recall_concurrency: int = Field(default=8, ge=0, le=1024)
 
     # Subscribe (GET /v1/subscribe, a WebSocket; services/recall/subscribe.py). A subscription
     # recalls on its last window_lines lines (at most window_chars, the newest kept)

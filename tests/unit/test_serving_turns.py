@@ -1,5 +1,5 @@
 """What keeps a serving process's recalls quick under load: recalls may take turns
-(recall_concurrency, off by default) and the garbage collector is tuned (gctuning.py)."""
+(recall_concurrency, 8 by default) and the garbage collector is tuned (gctuning.py)."""
 
 from __future__ import annotations
 
@@ -59,6 +59,12 @@ async def test_recalls_take_turns(concurrency: int, most: int) -> None:
     await asyncio.gather(*(recall.recall("t", RecallIn(cue="x")) for _ in range(10)))
     assert seen["done"] == 10
     assert seen["most"] == most
+
+
+async def test_eight_recalls_at_once_by_default() -> None:
+    recall, seen = service(Settings().recall_concurrency)
+    await asyncio.gather(*(recall.recall("t", RecallIn(cue="x")) for _ in range(20)))
+    assert (seen["done"], seen["most"]) == (20, 8)
 
 
 def test_turns_are_made_again_in_another_event_loop() -> None:
