@@ -22,8 +22,19 @@
 // unless $neighbours_of_all) and (with $with_insights) the insights drawn from them, inside
 // the same scope. Times come back as ISO strings
 // (see fragments/memory); similarity is 2·s − 1 with s Neo4j's cosine score in 0..1.
+// The scope's size for idf is $scope_size, or, when the caller knows none (null), counted
+// here to $size_cap (recall/scope_size_tenant's count) and returned: one round trip fewer
+// for a scope not asked about lately.
 // Every list comes back in one row: the Python driver costs ~0.1 ms a record.
 CYPHER 25
+CALL () {
+  WITH $scope_size AS known WHERE known IS NULL
+  MATCH (s:Memory)
+  WHERE s.tenant_id = $tenant_id AND s.occurred_at IS NOT NULL
+  WITH s LIMIT $size_cap
+  RETURN count(s) AS counted
+}
+WITH coalesce($scope_size, counted) AS scope_size
 CALL () {
   MATCH (m:Memory)
     SEARCH m IN (
@@ -46,12 +57,13 @@ CALL () {
 }
 // BM25 with the scope's own idf (services/recall/hybrid.scope_bm25, which this must
 // match): n = max(scope size, df), idf_scope(t) = ln(1 + (n − df + 0.5) / (df + 0.5)).
-WITH near, terms,
+WITH scope_size, near, terms,
      reduce(top = 0, x IN terms | CASE WHEN x.df > top THEN x.df ELSE top END) AS df_max
-WITH near, terms, CASE WHEN $scope_size > df_max THEN $scope_size ELSE df_max END AS size
-WITH near, [x IN terms WHERE x.df > 0 AND x.best > 0 |
+WITH scope_size, near, terms,
+     CASE WHEN scope_size > df_max THEN scope_size ELSE df_max END AS size
+WITH scope_size, near, [x IN terms WHERE x.df > 0 AND x.best > 0 |
             {term: x.term, w: log(1 + (size - x.df + 0.5) / (x.df + 0.5)) / x.best}] AS weights
-WITH near, weights,
+WITH scope_size, near, weights,
      reduce(top = 0.0, x IN weights | CASE WHEN x.w > top THEN x.w ELSE top END) AS w_max
 CALL (weights, w_max) {
   WITH [x IN weights WHERE round(x.w / w_max * 1000000) >= 1 |
@@ -98,4 +110,4 @@ CALL (near, kept, named) {
          AS candidates
 }
 RETURN [x IN near | [x[0].id, x[1]]] AS by_vector, [k IN kept | [k[0].id, k[1]]] AS by_text,
-       candidates
+       candidates, scope_size

@@ -24,14 +24,27 @@ class ScopeSizes:
         self.ttl_s = ttl_s
         self._seen: OrderedDict[tuple[str, str | None, int], tuple[float, int]] = OrderedDict()
 
+    def known(self, tenant_id: str, entity_id: str | None, cap: int) -> int | None:
+        """The scope's size if counted lately, else None (a query that needs it may count
+        it itself, in its own round trip, and ``remember`` what it found)."""
+        key = (tenant_id, entity_id, cap)
+        hit = self._seen.get(key)
+        if hit is None or time.monotonic() - hit[0] >= self.ttl_s:
+            return None
+        self._seen.move_to_end(key)
+        return hit[1]
+
+    def remember(self, tenant_id: str, entity_id: str | None, cap: int, size: int) -> None:
+        self._seen[(tenant_id, entity_id, cap)] = (time.monotonic(), size)
+        self._seen.move_to_end((tenant_id, entity_id, cap))
+        while len(self._seen) > MAX_SCOPES:
+            self._seen.popitem(last=False)
+
     async def count(self, tenant_id: str, entity_id: str | None, cap: int) -> int:
         """The scope's memories, counted no further than ``cap``."""
-        key = (tenant_id, entity_id, cap)
-        now = time.monotonic()
-        hit = self._seen.get(key)
-        if hit is not None and now - hit[0] < self.ttl_s:
-            self._seen.move_to_end(key)
-            return hit[1]
+        hit = self.known(tenant_id, entity_id, cap)
+        if hit is not None:
+            return hit
         if entity_id is None:
             rows = await self.store.read_rows(
                 "recall/scope_size_tenant", tenant_id=tenant_id, cap=cap
@@ -41,10 +54,7 @@ class ScopeSizes:
                 "recall/scope_size_entity", tenant_id=tenant_id, entity_id=entity_id, cap=cap
             )
         size = int(rows[0]["size"]) if rows else 0
-        self._seen[key] = (now, size)
-        self._seen.move_to_end(key)
-        while len(self._seen) > MAX_SCOPES:
-            self._seen.popitem(last=False)
+        self.remember(tenant_id, entity_id, cap, size)
         return size
 
     def forget(self, tenant_id: str) -> None:

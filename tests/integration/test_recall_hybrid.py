@@ -9,8 +9,9 @@ import pytest
 
 from hebbs_graph.graph.schema import NO_LENGTH_ANALYZER, fulltext_analyzer
 from hebbs_graph.models.recall import RecallIn
-from hebbs_graph.services.recall.hybrid import HybridRecall
+from hebbs_graph.services.recall.hybrid import SCOPE_COUNT_FACTOR, HybridRecall
 from hebbs_graph.services.recall.service import RecallService, Scope
+from hebbs_graph.services.scopesize import ScopeSizes
 from tests.integration.conftest import Kit
 
 HYBRID = [{"strategy": "hybrid"}]
@@ -180,6 +181,28 @@ async def test_the_evidence_query_scores_text_as_scope_bm25_does(kit: Kit) -> No
         assert sorted(in_cypher.values(), reverse=True) == pytest.approx(best, rel=1e-5)
         for mid, text in in_cypher.items():
             assert text == pytest.approx(in_python[mid], rel=1e-5)
+
+
+async def test_the_evidence_query_counts_a_scope_it_was_not_told(kit: Kit) -> None:
+    """A scope whose size recall has not counted lately is counted by the evidence query
+    itself, to the same cap (one round trip fewer), and remembered; the text scores are
+    those it gives with the size known."""
+    texts = [f"Zorblax: note number {i} about the weekly zorblax kiln sync" for i in range(30)]
+    await kit.batch([{"content": t, "entity_id": "z"} for t in texts])
+    await kit.batch([{"content": f"kiln firing {i} went fine", "entity_id": "y"} for i in range(3)])
+    store, settings = kit.services.store, kit.services.settings.recall
+    sizes = ScopeSizes(store)
+    hybrid = HybridRecall(store, settings, sizes)
+    cap = settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
+    cue = "zorblax kiln glaze sync"
+    vector = (await kit.services.embedder.embed([cue]))[0]
+    for entity, size in (("z", 30), (None, 33)):
+        assert sizes.known(kit.tenant, entity, cap) is None
+        _, counted_here = await hybrid.evidence(scope(kit.tenant, entity), cue, vector, 2)
+        assert sizes.known(kit.tenant, entity, cap) == size
+        assert await ScopeSizes(store).count(kit.tenant, entity, cap) == size
+        _, known = await hybrid.evidence(scope(kit.tenant, entity), cue, vector, 2)
+        assert known == counted_here and known
 
 
 async def test_a_cue_without_a_word_in_the_scope_still_answers_by_meaning(kit: Kit) -> None:

@@ -194,10 +194,6 @@ def _scaled(found: list[Contributor], top: float) -> list[Contributor]:
     ]
 
 
-async def _no_scores() -> dict[str, float]:
-    return {}
-
-
 def _instant(text: str | None) -> datetime | None:
     return instant(text) if text else None
 
@@ -298,10 +294,10 @@ class HybridRecall:
         timeline neighbours and insights of the ``spread`` best of each list)."""
         scoped = self.settings.fulltext_scope_idf
         queries = self._term_queries(scope, cue) if scoped else []
-        size, lucene = await asyncio.gather(
-            self._scope_size(scope, bool(queries)),
-            self._lucene_scores(scope, cue, n) if not scoped else _no_scores(),
-        )
+        lucene = {} if scoped else await self._lucene_scores(scope, cue, n)
+        # The scope's size for idf: known, or counted by the query itself (null).
+        size_cap = self.settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
+        size = self.sizes.known(scope.tenant_id, scope.entity_id, size_cap) if queries else 0
         found = await self.store.read_values(
             f"recall/hybrid_{scope.kind}",
             vector=vector,
@@ -309,6 +305,7 @@ class HybridRecall:
             terms=queries,
             cap=self._term_cap(len(queries)),
             scope_size=size,
+            size_cap=size_cap,
             text_keep=n * TEXT_KEEP_FACTOR,
             spread=spread,
             text_ids=list(lucene),
@@ -319,6 +316,8 @@ class HybridRecall:
             **scope.params(),
         )
         row = found[0] if found else {"by_vector": [], "by_text": [], "candidates": []}
+        if size is None and found:
+            self.sizes.remember(scope.tenant_id, scope.entity_id, size_cap, row["scope_size"])
         by_vector = [(h[0], float(h[1])) for h in row["by_vector"]]
         text = {h[0]: float(h[1]) for h in row["by_text"]} if scoped else lucene
         return by_vector, text, _nodes(row["candidates"], text)
@@ -337,7 +336,7 @@ class HybridRecall:
                 cap=self._term_cap(len(queries)),
                 **scope.params(),
             ),
-            self._scope_size(scope, True),
+            self._scope_size(scope),
         )
         hits = {r["term"]: [(h[0], float(h[1])) for h in r["hits"]] for r in rows}
         return scope_bm25(hits, size)
@@ -360,10 +359,8 @@ class HybridRecall:
             min(self.settings.fulltext_term_hits, share),
         )
 
-    async def _scope_size(self, scope: Scope, needed: bool) -> int:
+    async def _scope_size(self, scope: Scope) -> int:
         """The scope's size for idf, counted no further than it can matter."""
-        if not needed:
-            return 0
         cap = self.settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
         return await self.sizes.count(scope.tenant_id, scope.entity_id, cap)
 
