@@ -189,11 +189,9 @@ class Settings(BaseSettings):
     recall_extra_strategies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     # prime: at most this many memories per section (recent, relevant, insights, stale).
     prime_per_section: int = Field(default=10, ge=1, le=100)
-    # Recalls one API process searches and ranks at once (cues are embedded before);
-    # more wait their turn, in order. 8 halves p95 under 32 recall-only clients at the
-    # same rate, and a load of recalls and writes keeps its rate (decision 0035). A
-    # recall holds its turn while it waits on Neo4j: raise it for a slow or remote
-    # Neo4j. 0: no bound.
+    # Recalls one API process searches and ranks at once, the others waiting in order
+    # (decision 0035: 8 halves p95 at 32 clients at the same rate). A turn is held while
+    # Neo4j answers: raise it for a slow or remote Neo4j. 0: no bound.
     recall_concurrency: int = Field(default=8, ge=0, le=1024)
 
     # Subscribe (GET /v1/subscribe, a WebSocket; services/recall/subscribe.py). A subscription
