@@ -1,5 +1,6 @@
-"""What keeps a serving process's recalls quick under load: recalls may take turns
-(recall_concurrency, 8 by default) and the garbage collector is tuned (gctuning.py)."""
+"""What keeps a serving process's recalls quick under load: recalls take turns
+(recall_concurrency, 8 by default, going round the tenants that wait) and the garbage
+collector is tuned (gctuning.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hebbs_graph.gctuning import tune_for_serving
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.recall import RecallIn, RecallOut
 from hebbs_graph.services.recall.service import RecallService
+from hebbs_graph.services.recall.turns import Turns
 from hebbs_graph.settings import Settings
 
 
@@ -98,3 +100,43 @@ def test_zero_leaves_the_collector_as_python_has_it() -> None:
     tune_for_serving(0, freeze=False)
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+async def test_a_tenant_that_waits_alone_is_served_before_a_long_line() -> None:
+    """Turns go round the tenants that wait: one tenant's 20 queued recalls do not put
+    another tenant's one recall behind all of them."""
+    turns = Turns(2)
+    order: list[str] = []
+
+    async def recall(tenant: str, n: int) -> None:
+        async with turns.turn(tenant):
+            order.append(f"{tenant}{n}")
+            await asyncio.sleep(0.005)
+
+    flood = [asyncio.create_task(recall("a", n)) for n in range(20)]
+    await asyncio.sleep(0)  # a's recalls hold both turns and 18 wait
+    lone = asyncio.create_task(recall("b", 0))
+    await asyncio.gather(*flood, lone)
+    assert order.index("b0") <= 3
+    assert [o for o in order if o.startswith("a")] == [f"a{n}" for n in range(20)]
+
+
+async def test_a_waiter_cancelled_gives_no_turn_away() -> None:
+    turns = Turns(1)
+    release = asyncio.Event()
+
+    async def hold() -> None:
+        async with turns.turn("a"):
+            await release.wait()
+
+    holder = asyncio.create_task(hold())
+    await asyncio.sleep(0)
+    waiter = asyncio.create_task(hold())
+    await asyncio.sleep(0)
+    waiter.cancel()
+    await asyncio.sleep(0)
+    release.set()
+    await holder
+    assert (turns.busy, turns.waiting) == (0, 0)
+    async with turns.turn("b"):  # the turn is free again, not lost
+        assert turns.busy == 1

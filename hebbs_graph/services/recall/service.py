@@ -25,6 +25,7 @@ from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
 from hebbs_graph.services.recall.strategies.base import Ask, Run, Tools
 from hebbs_graph.services.recall.supersession import pair_key, stated_at
+from hebbs_graph.services.recall.turns import Turns
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
 from hebbs_graph.settings import ContradictionSettings, RecallSettings
@@ -65,9 +66,9 @@ class RecallService:
         )
         self.conflicts = Conflicts(store, settings, contradiction)
         check_extra(self.settings.recall_extra_strategies)
-        # recall_concurrency's turns, made in the loop that first asks (a semaphore
-        # belongs to one event loop).
-        self._turns: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        # recall_concurrency's turns, made in the loop that first asks (their futures
+        # belong to one event loop).
+        self._turns: tuple[asyncio.AbstractEventLoop, Turns] | None = None
 
     async def answer(self, tenant_id: str, request: RecallIn) -> RecallOut | CompactRecallOut:
         """Recall in the view the request asks for (the ranking is the same)."""
@@ -82,22 +83,22 @@ class RecallService:
     async def recall(self, tenant_id: str, request: RecallIn) -> RecallOut:
         """Recall: the cue embedded with the others that arrive together, then the
         searches and their ranking in turn with this process's other recalls
-        (recall_concurrency)."""
+        (recall_concurrency; the turns go round the tenants that wait, turns.py)."""
         started = time.perf_counter()
         runs = runnable(request, self.settings.recall_extra_strategies)
         vector = await self._cue_vector(request, [spec for spec, _ in runs])
         turns = self._turn_gate()
         if turns is None:
             return await self._recall(tenant_id, request, runs, vector, started)
-        async with turns:
+        async with turns.turn(tenant_id):
             return await self._recall(tenant_id, request, runs, vector, started)
 
-    def _turn_gate(self) -> asyncio.Semaphore | None:
+    def _turn_gate(self) -> Turns | None:
         if self.settings.recall_concurrency == 0:
             return None
         loop = asyncio.get_running_loop()
         if self._turns is None or self._turns[0] is not loop:
-            self._turns = (loop, asyncio.Semaphore(self.settings.recall_concurrency))
+            self._turns = (loop, Turns(self.settings.recall_concurrency))
         return self._turns[1]
 
     async def _recall(
