@@ -49,6 +49,12 @@ CHECK_DELAY = Histogram(
     "From a write to the end of its contradiction check, per memory checked.",
     buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0, 1800.0),
 )
+RECALL_TURN_WAIT = Histogram(
+    "hebbs_graph_recall_turn_wait_seconds",
+    "How long a recall waited for its turn (recall_concurrency), per recall; 0 when a "
+    "turn was free.",
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+)
 NEO4J_ERRORS = Counter(
     "hebbs_graph_neo4j_errors",
     "Neo4j errors that reached a request: unavailable (answered 503) or other (answered "

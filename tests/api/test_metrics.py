@@ -45,6 +45,7 @@ async def test_the_service_counts_what_it_does(api: Api) -> None:
 
     assert grew("hebbs_graph_memories_written_total") == 2  # one stored, one reinforced
     assert grew("hebbs_graph_recalls_total") >= 1
+    assert grew("hebbs_graph_recall_turn_wait_seconds_count") >= 1  # 8 turns by default
     assert grew("hebbs_graph_reflections_total") == 1
     assert grew("hebbs_graph_contradiction_checks_total") >= 1  # remember waits for it
     assert grew("hebbs_graph_contradiction_check_delay_seconds_count") >= 1

@@ -13,7 +13,7 @@ from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.compact import CompactRecallOut, compact_recall
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import RecallIn, RecallOut, RecallResult, SpecBase, Weights
-from hebbs_graph.services.metrics import RECALLS
+from hebbs_graph.services.metrics import RECALL_TURN_WAIT, RECALLS
 from hebbs_graph.services.recall.conflicts import Conflicts
 from hebbs_graph.services.recall.current import asks_current
 from hebbs_graph.services.recall.hybrid import HybridRecall
@@ -90,7 +90,9 @@ class RecallService:
         turns = self._turn_gate()
         if turns is None:
             return await self._recall(tenant_id, request, runs, vector, started)
+        asked = time.perf_counter()
         async with turns.turn(tenant_id):
+            RECALL_TURN_WAIT.observe(time.perf_counter() - asked)
             return await self._recall(tenant_id, request, runs, vector, started)
 
     def _turn_gate(self) -> Turns | None:
