@@ -140,3 +140,19 @@ async def test_a_waiter_cancelled_gives_no_turn_away() -> None:
     assert (turns.busy, turns.waiting) == (0, 0)
     async with turns.turn("b"):  # the turn is free again, not lost
         assert turns.busy == 1
+
+
+async def test_a_waiter_cancelled_once_handed_the_turn_passes_it_on() -> None:
+    turns = Turns(1)
+    await turns._take("a")  # the one turn is held
+    waiter = asyncio.create_task(turns._take("b"))
+    late = asyncio.create_task(turns._take("c"))
+    await asyncio.sleep(0)  # both wait
+    turns._give_back()  # handed to b ...
+    waiter.cancel()  # ... cancelled before it ran again
+    done = await asyncio.gather(waiter, late, return_exceptions=True)
+    assert isinstance(done[0], asyncio.CancelledError)
+    assert done[1] is None  # c got the turn b could not take
+    assert (turns.busy, turns.waiting) == (1, 0)
+    turns._give_back()
+    assert turns.busy == 0
