@@ -296,7 +296,7 @@ class HybridRecall:
         queries = self._term_queries(scope, cue) if scoped else []
         lucene = {} if scoped else await self._lucene_scores(scope, cue, n)
         # The scope's size for idf: known, or counted by the query itself (null).
-        size_cap = self.settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
+        size_cap = self._size_cap
         size = self.sizes.known(scope.tenant_id, scope.entity_id, size_cap) if queries else 0
         found = await self.store.read_values(
             f"recall/hybrid_{scope.kind}",
@@ -359,10 +359,14 @@ class HybridRecall:
             min(self.settings.fulltext_term_hits, share),
         )
 
+    @property
+    def _size_cap(self) -> int:
+        """How far a scope's size for idf is counted: no further than it can matter."""
+        return self.settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
+
     async def _scope_size(self, scope: Scope) -> int:
-        """The scope's size for idf, counted no further than it can matter."""
-        cap = self.settings.fulltext_term_hits * SCOPE_COUNT_FACTOR
-        return await self.sizes.count(scope.tenant_id, scope.entity_id, cap)
+        """The scope's size for idf."""
+        return await self.sizes.count(scope.tenant_id, scope.entity_id, self._size_cap)
 
     async def _lucene_scores(self, scope: Scope, cue: str, n: int) -> dict[str, float]:
         """Lucene's own BM25 top n (fulltext_scope_idf off): the index-wide idf."""
