@@ -36,6 +36,9 @@ async def graph(page: Page) -> dict[str, Any]:
 
 
 async def click_node(page: Page, memory_id: str) -> None:
+    # A click centres its node over 200 ms: the view may still be moving from the last
+    # one, and a position read now would be clicked after the view moved on.
+    await page.wait_for_function("!window.palace.cy.animated()")
     x, y = await page.evaluate(
         """(id) => {
             const cy = window.palace.cy;
