@@ -278,3 +278,54 @@ def test_a_new_clause_after_a_value_is_not_a_list() -> None:
         classify("I am 34 and I work nights.", "I am 35 now and I still work nights.").score
         >= MIN_CONFIDENCE
     )
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Zoe is on the hiring panel", "Zoe is no longer on the hiring panel"),
+        ("Acme uses Salesforce", "Acme no longer uses Salesforce"),
+        ("The staging server has a backup", "The staging server has no backup"),
+        (
+            "When's the last time the Astros won the World Series? 2017.",
+            "When's the last time the Astros won the World Series? Never.",
+        ),
+    ],
+)
+def test_a_negation_of_what_the_other_says_is_a_signal(a: str, b: str) -> None:
+    c = classify(a, b)
+    assert c.score >= MIN_CONFIDENCE
+    assert "negation" in c.names
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        # LoCoMo turns of one speaker: a negation in an idiom negates nothing said.
+        ("John: Take care!", "John: No problem, always here to have your back. Take care!"),
+        ("Calvin: Thanks, Dave! let's keep in touch, take care!", "Calvin: No worries, Dave."),
+        ("Gina: Go get 'em, Jon!", "Gina: Go for it, Jon! Don't let anything stop you."),
+        ("Maria: Sure thing, John. Let me know.", "Maria: No worries, John. Let me know."),
+    ],
+)
+def test_a_negation_in_an_idiom_of_chat_is_no_signal(a: str, b: str) -> None:
+    assert "negation" not in classify(a, b).names
+
+
+def test_one_speakers_label_names_no_relation_the_turns_share() -> None:
+    # LoCoMo turns the label made look like one relation with two values.
+    for a, b in [
+        ("Joanna: Bye Nate!", "Joanna: See ya Nate!"),
+        (
+            "Tim: Thanks! I'll enjoy writing them. Take care and talk soon!",
+            "Tim: Great catching up! Take care, talk soon.",
+        ),
+    ]:
+        assert classify(a, b).score < MIN_CONFIDENCE
+    # What one speaker says of one thing is compared as before.
+    said = classify(
+        "Caroline: My favourite colour is red.", "Caroline: My favourite colour is blue."
+    )
+    assert said.score >= MIN_CONFIDENCE
+    # Two speakers' "I" are two people: their labels stay.
+    assert classify("Caroline: I am 30.", "Melanie: I am 31.").score < MIN_CONFIDENCE

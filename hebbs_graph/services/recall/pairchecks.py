@@ -11,6 +11,7 @@ from hebbs_graph.services.contradict.heuristics.classifier import classify
 from hebbs_graph.services.contradict.heuristics.opposites import opposed, other_amount
 from hebbs_graph.services.contradict.heuristics.side import other_questions, sentence_pairs, side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
+from hebbs_graph.services.contradict.heuristics.text import unspoken
 
 
 # ~20-100 µs a pair that gets as far as the alignment. The pair checks of a recall whose
@@ -28,7 +29,7 @@ def changed(older: str, newer: str) -> bool:
     across phrasings (``heuristics/slots.py``), a strong changed value
     (``heuristics/change.py``), or opposite values of one attribute or two amounts of
     one unit (``heuristics/opposites.py``)."""
-    left, right = side(older), side(newer)
+    left, right = map(side, unspoken(older, newer))
     if other_questions(left, right):
         return False
     if same_slot(left.statement, right.statement):

@@ -2,7 +2,9 @@
 
 Signals (docs/semantics.md §7), each with its weight:
 
-- negation: negation on one side only, in a shared context: +0.35
+- negation: negation on one side only, of a word the other side says, in a shared
+  context: +0.35 ("did not approve" / "approved"; not an idiom of chat: "No problem,
+  take care!" / "Take care!")
 - antonym: each opposite pair split across the two texts: +0.25
 - numeric: numbers of the same kind in a shared context that differ: +0.2
 - value: the same statement frame with a different value in one slot: +0.4 when the
@@ -26,7 +28,8 @@ lose? 2014.").
 A negation and an opposite word on the same side cancel ("did not fail" /
 "succeeded"). Statements about different subjects, as their form says (possessors
 "Acme's ...", names after "of"/"for", the names they open with), score 0 unless the
-subject is all that differs. The score is capped at 0.75: a heuristic is never sure.
+subject is all that differs. Two turns of one speaker ("Caroline: …") are compared
+without the label. The score is capped at 0.75: a heuristic is never sure.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from hebbs_graph.services.contradict.heuristics.opposites import opposed, other_
 from hebbs_graph.services.contradict.heuristics.side import (
     FAMILIES,
     FAMILY_OF,
+    WHOLE,
     other_questions,
     prefixed_forms,
     sentence_pairs,
@@ -46,7 +50,7 @@ from hebbs_graph.services.contradict.heuristics.side import (
 )
 from hebbs_graph.services.contradict.heuristics.side import Side as _Side
 from hebbs_graph.services.contradict.heuristics.side import side as _side
-from hebbs_graph.services.contradict.heuristics.text import stem
+from hebbs_graph.services.contradict.heuristics.text import stem, unspoken
 from hebbs_graph.services.contradict.heuristics.value import (
     VALUE_WEIGHT,
     WEAK_VALUE_WEIGHT,
@@ -80,7 +84,7 @@ class Classification:
 
 def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
     """Score how strongly ``a`` and ``b`` disagree; 0 when nothing points that way."""
-    left, right = _side(a), _side(b)
+    left, right = map(_side, unspoken(a, b))
     if other_questions(left, right):
         return Classification(score=0.0, signals=(), suggested_verdict="contradiction")
     found = _classify(left, right, cap)
@@ -145,7 +149,7 @@ def _classify(left: _Side, right: _Side, cap: float) -> Classification:
     if negated and opposites:
         # "did not fail" / "succeeded": the negation and one opposite cancel out.
         negated, opposites = False, opposites[1:]
-    if negated and shared >= MIN_SHARED_CONTEXT:
+    if negated and shared >= MIN_SHARED_CONTEXT and _negates_the_other(left, right):
         signals.append(Signal("negation", NEGATION_WEIGHT, "negated on one side only"))
     if shared >= MIN_SHARED_CONTEXT:
         signals += [
@@ -217,6 +221,18 @@ def _antonym_pairs(left: _Side, right: _Side) -> list[tuple[str, str]]:
             pairs.append((word, match))
             used |= {word, match}
     return pairs
+
+
+def _negates_the_other(left: _Side, right: _Side) -> bool:
+    """One side negates a word the other says without negating it ("The client did not
+    approve …" / "The client approved …"); a negation in an idiom of chat negates
+    nothing the other says ("No problem, always here to have your back. Take care!" /
+    "Take care!", "Can't wait!" / "Let's do it!")."""
+    only_a = left.negated_heads - right.negated_heads
+    only_b = right.negated_heads - left.negated_heads
+    if WHOLE in only_a | only_b:
+        return True  # "… won the world series? Never." / "… 2017."
+    return bool(only_a & right.stem_set or only_b & left.stem_set)
 
 
 def _shared_context(left: _Side, right: _Side, involved: set[str]) -> float:

@@ -30,7 +30,6 @@ kids"): two of one unit, or of one thing counted, are a changed value too.
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -38,10 +37,9 @@ from hebbs_graph.services.contradict.heuristics.lexicon import BE_FORMS, NEGATIO
 from hebbs_graph.services.contradict.heuristics.measures import measures
 from hebbs_graph.services.contradict.heuristics.roles import light
 from hebbs_graph.services.contradict.heuristics.side import side
-from hebbs_graph.services.contradict.heuristics.text import POSS, Token, tokenize
+from hebbs_graph.services.contradict.heuristics.text import POSS, SPEAKER, Token, tokenize
 
 TABLE = Path(__file__).with_name("opposites.json")
-SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 ARTICLES = frozenset({"a", "an"})
 PRONOUNS = frozenset({"i", "we", "he", "she", "they", "it", "you", "this", "that", "there"})
 FIRST_PERSON = frozenset({"i", "we", "my", "our"})

@@ -25,11 +25,17 @@ from hebbs_graph.services.contradict.heuristics.text import (
     frame_key,
     framed,
     is_content,
+    marker_spans,
     revision_markers,
     stem,
     subjects,
     tokenize,
 )
+
+# The words after a negation that may hold what it negates ("is not yet <ready>").
+NEGATION_REACH = 4
+# What a negation that ends its sentence negates: all that was said before it.
+WHOLE = "*"
 
 # A text of more sentences is a document, not a turn of conversation: it is read whole
 # (so a pair of texts reads at most 8 x 8 sentence pairs).
@@ -111,6 +117,29 @@ class Side:
 
     def content(self, exclude: set[str]) -> set[str]:
         return set(self.content_stems - exclude)
+
+    @cached_property
+    def negated_heads(self) -> frozenset[str]:
+        """What each negation says is not so: the first content word after it, within a
+        few words ("did not <approve>", "has no <backup>", "was never <paid>"), or
+        ``WHOLE`` for one that ends its sentence ("Never."). An idiom negates nothing the
+        other text says ("no <problem>", "can't <wait>", "don't <worry>")."""
+        heads: set[str] = set()
+        # A marker's words are how the negation is said ("no longer"), not what it negates.
+        marker = {k for start, end in marker_spans(self.tokens) for k in range(start, end)}
+        for i, t in enumerate(self.tokens):
+            if t.text not in NEGATIONS:
+                continue
+            if i + 1 == len(self.tokens) or self.tokens[i + 1].opens:
+                heads.add(WHOLE)  # "… won the world series? Never.": the answer negates
+                continue
+            for j in range(i + 1, min(i + 1 + NEGATION_REACH, len(self.tokens))):
+                if self.tokens[j].opens:
+                    break  # another sentence
+                if j not in marker and _common(self.tokens[j]):  # "No worries, John."
+                    heads.add(self.stems[j])
+                    break
+        return frozenset(heads)
 
     @cached_property
     def families(self) -> frozenset[int]:

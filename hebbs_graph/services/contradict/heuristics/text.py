@@ -32,6 +32,8 @@ _TOKEN = re.compile(
     r"|(?P<punct>[.!?;:#])",
     re.IGNORECASE,
 )
+# A turn written ``speaker: text``.
+SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 _CODE = re.compile(r"^[a-z]{1,2}\d+$")
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp"}
 _MULTIPLIER = {"k": 1e3, "m": 1e6, "bn": 1e9}
@@ -205,11 +207,26 @@ _SETTING = Phrases(SETTING_PHRASES)
 _USED_TO = Phrases((("used", "to"),))
 
 
+def unspoken(a: str, b: str) -> tuple[str, str]:
+    """Two turns of one speaker (``Caroline: …``) without the speaker's label: whose turn
+    it is names no relation the two share ("Caroline: Wow, Mel. That must've been
+    breathtaking!" / "Caroline: Wow, Mel! Any more paintings coming up?" say nothing of
+    one thing). Turns of two speakers, or texts with no label, as they are."""
+    ma, mb = SPEAKER.match(a), SPEAKER.match(b)
+    if ma is None or mb is None or ma.group(1).strip().lower() != mb.group(1).strip().lower():
+        return a, b
+    return a[ma.end() :], b[mb.end() :]
+
+
 def revision_markers(tokens: list[Token]) -> list[str]:
     """Words that state an update ("used to", "now", "changed to", "extended to", ...)."""
     words = [t.text for t in tokens]
-    spans = _MARKERS.find(words)
-    return sorted({" ".join(words[s:e]) for s, e in spans})
+    return sorted({" ".join(words[s:e]) for s, e in marker_spans(tokens)})
+
+
+def marker_spans(tokens: list[Token]) -> list[tuple[int, int]]:
+    """Where the revision markers stand, as (start, end) token positions."""
+    return list(_MARKERS.find([t.text for t in tokens]))
 
 
 def frame(tokens: list[Token], drop: frozenset[str] = frozenset()) -> list[Token]:
