@@ -21,8 +21,8 @@ Every question is then asked of:
   indexes, kept to the conversation by post-filtering a large fetch (``baselines``).
 
 Score: evidence recall@k (share of a question's evidence turns in the top k), per category
-and overall; questions without valid evidence are left out and counted. ``--ablation``
-also runs each setting variant in ``ABLATIONS`` (one put back at a time).
+and overall; questions without valid evidence are left out and counted. ``--ablation`` also
+runs each variant in ``ABLATIONS``. ``ingest.pending_pairs``: the pairs detection raised.
 """
 
 from __future__ import annotations
@@ -151,10 +151,9 @@ def sessions(conv: Conversation) -> list[ConversationIn]:
     ]
 
 
-def stored_count(driver: neo4j.Driver, tenant_id: str) -> int:
-    records, _, _ = driver.execute_query(
-        "MATCH (m:Memory) WHERE m.tenant_id = $t RETURN count(m) AS n", t=tenant_id
-    )
+def stored_count(driver: neo4j.Driver, tenant_id: str, label: str = "Memory") -> int:
+    query = f"MATCH (x:{label}) WHERE x.tenant_id = $t RETURN count(x) AS n"
+    records, _, _ = driver.execute_query(query, t=tenant_id)
     return int(records[0]["n"])
 
 
@@ -179,7 +178,8 @@ async def import_all(
     if not await services.contradict.drain(timeout_s=600):
         log("warning: contradiction checks still waiting after 600 s")
     took = time.perf_counter() - started
-    return {"turns_imported": imported, "seconds": round(took, 1)}
+    pending = sum(stored_count(driver, tenant_of(c), "PendingContradiction") for c in convs)
+    return {"turns_imported": imported, "seconds": round(took, 1), "pending_pairs": pending}
 
 
 # -- retrievers -------------------------------------------------------------------------
