@@ -329,3 +329,26 @@ def test_one_speakers_label_names_no_relation_the_turns_share() -> None:
     assert said.score >= MIN_CONFIDENCE
     # Two speakers' "I" are two people: their labels stay.
     assert classify("Caroline: I am 30.", "Melanie: I am 31.").score < MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize("marker", ["12. ", "3) ", "(4) ", "[5] ", "#6 "])
+def test_a_lists_marker_says_nothing_of_the_item(marker: str) -> None:
+    # An agent's numbered notes (or a benchmark's numbered facts): the numbers differ,
+    # the statement is what is compared.
+    assert [t.text for t in tokenize(f"{marker}The CEO of Apple is Tim Cook.")][:3] == [
+        "the",
+        "ceo",
+        "of",
+    ]
+    c = classify(f"{marker}The CEO of Apple is Tim Cook.", "57. The CEO of Apple is Jony Ive.")
+    assert c.score >= MIN_CONFIDENCE
+    assert c.names == ["value"]
+
+
+def test_a_number_that_opens_a_sentence_is_kept() -> None:
+    # A year, a decimal, a count: not a list's marker.
+    assert [t.text for t in tokenize("3.5 million users")][0] == "3.5"
+    assert [t.text for t in tokenize("12 people came")][0] == "12"
+    assert len(tokenize("2023. Acme was founded.")) == 4
+    assert len(tokenize("[2023] Acme was founded.")) == 4
+    assert [t.text for t in tokenize("1234. The CEO of Apple is Tim Cook.")][0] == "the"

@@ -32,6 +32,10 @@ _TOKEN = re.compile(
     r"|(?P<punct>[.!?;:#])",
     re.IGNORECASE,
 )
+# A list's marker before an item: "12. ", "3) ", "(4) ", "[5] ", "#6 ", up to four digits,
+# but not a year of 1900-2099 ("2023. Acme was founded." opens a sentence about a year).
+_ITEM = r"(?!(?:19|20)\d\d\b)\d{1,4}"
+_LIST_MARKER = re.compile(rf"^\s*(?:{_ITEM}[.)]|\({_ITEM}\)|\[{_ITEM}\]|#{_ITEM}[.:)]?)\s+")
 # A turn written ``speaker: text``.
 SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 _CODE = re.compile(r"^[a-z]{1,2}\d+$")
@@ -65,7 +69,10 @@ class Token:
 
 
 def tokenize(text: str) -> list[Token]:
-    """Lowercased tokens with contractions split ("isn't" -> is, not; "Acme's" -> acme, 's)."""
+    """Lowercased tokens with contractions split ("isn't" -> is, not; "Acme's" -> acme, 's),
+    without a list's marker before the text ("12. The CEO of Apple is …": the number
+    counts the list, it says nothing of Apple)."""
+    text = _LIST_MARKER.sub("", text, count=1)
     tokens: list[Token] = []
     sentence_start = True
     previous_punct = ""
