@@ -299,12 +299,14 @@ def _share(n: int, d: int) -> float | None:
     return round(n / d, 3) if d else None
 
 
-def numbered(groups: list[dict[str, Any]]) -> None:
-    """Each statement as the item of a list ("12. The CEO of … is …"), numbered in the
-    order the source gives them: the same facts, written as an agent's list would."""
+def written_as(groups: list[dict[str, Any]], style: str) -> None:
+    """The same facts as an agent's notes often write them: ``numbered``, each the item of
+    one list in the source's order ("12. The CEO of … is …"); ``dated``, each with the day
+    it was said before it ("[2019-01-01] The CEO of … is …")."""
     statements = [s for g in groups for s in g["statements"]]
     for n, statement in enumerate(statements, 1):
-        statement["text"] = f"{n}. {statement['text']}"
+        mark = f"{n}." if style == "numbered" else f"[{statement['occurred_at'][:10]}]"
+        statement["text"] = f"{mark} {statement['text']}"
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -315,9 +317,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for path in args.sources:
             source = json.loads(path.read_text())
             groups = source["groups"][: args.limit or None]
-            if args.numbered:
-                source["source"] += "-numbered"
-                numbered(groups)
+            if args.written_as != "plain":
+                source["source"] += f"-{args.written_as}"
+                written_as(groups, args.written_as)
             packs = packed(groups, args.pack) if args.pack > 1 else {}
             for mode in args.modes:
                 tenant = f"eval-public-{source['source']}-{mode}-{uuid.uuid4().hex[:6]}"
@@ -356,7 +358,12 @@ def main() -> None:
         help="a value that comes back in the same words: stored again (default here), or "
         "the service's default, reinforcing the first copy",
     )
-    parser.add_argument("--numbered", action="store_true", help="statements as a numbered list")
+    parser.add_argument(
+        "--written-as",
+        choices=["plain", "numbered", "dated"],
+        default="plain",
+        help="numbered: statements as one numbered list; dated: each after its [date]",
+    )
     parser.add_argument("--label", default="after", help="key the figures go under")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--show", type=int, default=0, help="print this many misses")

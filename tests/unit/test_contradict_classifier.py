@@ -350,5 +350,36 @@ def test_a_number_that_opens_a_sentence_is_kept() -> None:
     assert tokenize("3.5 million users")[0].text == "3.5"
     assert tokenize("12 people came")[0].text == "12"
     assert len(tokenize("2023. Acme was founded.")) == 4
-    assert len(tokenize("[2023] Acme was founded.")) == 4
     assert tokenize("1234. The CEO of Apple is Tim Cook.")[0].text == "the"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("[2024-05-01] {}", "[2024-09-01] {}"),
+        ("2024-05-01: {}", "2024-09-01: {}"),
+        ("[10:42] {}", "[15:07] {}"),
+        ("(session 3) {}", "(session 9) {}"),
+        ("As of May 2024, {}", "As of September 2024, {}"),
+        ("In 2019, {}", "In 2023, {}"),
+        ("{} (May 2024)", "{} (September 2024)"),
+        ("[2024-05-01] {}", "{}"),
+    ],
+)
+def test_a_date_or_stamp_beside_a_changed_value_says_when(a: str, b: str) -> None:
+    older = a.format("The CEO of Apple is Tim Cook.")
+    newer = b.format("The CEO of Apple is Jony Ive.")
+    assert classify(older, newer).score >= MIN_CONFIDENCE
+
+
+def test_one_statement_stamped_twice_is_no_change() -> None:
+    a, b = "[2024-05-01] The office is in Berlin", "[2024-06-01] The office is in Berlin"
+    assert classify(a, b).score < MIN_CONFIDENCE
+    # A date that is all that differs is the value.
+    assert classify("The deadline is 2024-05-01", "The deadline is 2024-06-01").names == [
+        "numeric",
+        "value",
+    ]
+    # Two events at two times, common words for what: both true.
+    two = classify("Emma joined the company in 2021", "Emma joined the data team in 2023")
+    assert two.score < MIN_CONFIDENCE

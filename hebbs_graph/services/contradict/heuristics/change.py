@@ -64,6 +64,7 @@ from hebbs_graph.services.contradict.heuristics.roles import (
 )
 from hebbs_graph.services.contradict.heuristics.side import Side
 from hebbs_graph.services.contradict.heuristics.text import BE, POSS, Token, stem
+from hebbs_graph.services.contradict.heuristics.when import beside_when, says_when
 
 # A run of names the two-wordings path reads as one value, at most.
 MAX_VALUE_TOKENS = 4
@@ -136,7 +137,8 @@ def _in_one_template(left: Side, right: Side) -> Change | None:
             blocks.append((i1, i2, j1, j2))
     if not blocks or slack > MAX_SLACK:
         return None
-    value = _one_value(fa, fb, blocks)
+    undated = beside_when(fa, fb, blocks)
+    value = _one_value(fa, fb, undated)
     if value is None:
         return None
     a1, a2, b1, b2 = value
@@ -145,6 +147,8 @@ def _in_one_template(left: Side, right: Side) -> Change | None:
     kind = _same_kind(fa[a1:a2], fb[b1:b2])
     if kind is None or not _names_a_relation(shared, kind):
         return None
+    if kind == "word" and len(undated) < len(blocks):
+        return None  # "joined the company in 2021" / "… the data team in 2023": two events
     span_a = (left.frame_at[a1], left.frame_at[a2 - 1] + 1)
     span_b = (right.frame_at[b1], right.frame_at[b2 - 1] + 1)
     return _judged(left, span_a, right, span_b, shared, kind, reworded=False)
@@ -221,6 +225,9 @@ def _in_two_wordings(left: Side, right: Side) -> Change | None:
     texts_b = {_text(right, s) for s in sb}
     only_a = [s for s in sa if _text(left, s) not in texts_b]
     only_b = [s for s in sb if _text(right, s) not in texts_a]
+    if len(only_a) + len(only_b) > 2:  # a date beside the value says when it was said
+        only_a = [s for s in only_a if not says_when(left.tokens[slice(*s)])] or only_a
+        only_b = [s for s in only_b if not says_when(right.tokens[slice(*s)])] or only_b
     if len(only_a) != 1 or len(only_b) != 1:
         return None
     span_a, span_b = only_a[0], only_b[0]

@@ -26,7 +26,9 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
 )
 
 _TOKEN = re.compile(
-    r"(?P<num>[$€£]?\d+(?:,\d{3})*(?:\.\d+)?(?::\d\d)?(?:\s?(?:am|pm)\b|k\b|m\b|bn\b|%|st\b|nd\b|rd\b|th\b)?)"
+    # An ISO date ("2024-05-01", "2024-05-01T10:42"): one date, not three numbers.
+    r"(?P<date>\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?)\b"
+    r"|(?P<num>[$€£]?\d+(?:,\d{3})*(?:\.\d+)?(?::\d\d)?(?:\s?(?:am|pm)\b|k\b|m\b|bn\b|%|st\b|nd\b|rd\b|th\b)?)"
     # Letters of any script ("École", "Phạm"), then letters and digits.
     r"|(?P<word>[^\W\d_][^\W_]*(?:['’][^\W\d_]+)*(?:-[^\W_]+)*)"
     r"|(?P<punct>[.!?;:#])",
@@ -36,6 +38,13 @@ _TOKEN = re.compile(
 # but not a year of 1900-2099 ("2023. Acme was founded." opens a sentence about a year).
 _ITEM = r"(?!(?:19|20)\d\d\b)\d{1,4}"
 _LIST_MARKER = re.compile(rf"^\s*(?:{_ITEM}[.)]|\({_ITEM}\)|\[{_ITEM}\]|#{_ITEM}[.:)]?)\s+")
+# A stamp before a note: a bracketed tag with a number in it ("[2024-05-01]", "[10:42]",
+# "(session 3)"), or a date or time followed by a separator ("2024-05-01: ", "10:42 - ").
+# It says when or where the note was taken, not what it says.
+_STAMP = re.compile(
+    r"^\s*(?:[\[(][^\])\n]{0,30}\d[^\])\n]{0,30}[\])]"
+    r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?\s*[:,\-–—]|\d{1,2}:\d\d\s*[:\-–—])\s*"
+)
 # A turn written ``speaker: text``.
 SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 _CODE = re.compile(r"^[a-z]{1,2}\d+$")
@@ -50,7 +59,7 @@ POSS = "'s"
 @dataclass(frozen=True)
 class Number:
     value: float
-    unit: str | None  # usd, eur, gbp, %, time, year, or None
+    unit: str | None  # usd, eur, gbp, %, time, year, date (ISO), or None
     identifier: bool  # "sprint 5": a name, not a measure
 
     @property
@@ -70,9 +79,9 @@ class Token:
 
 def tokenize(text: str) -> list[Token]:
     """Lowercased tokens with contractions split ("isn't" -> is, not; "Acme's" -> acme, 's),
-    without a list's marker before the text ("12. The CEO of Apple is …": the number
-    counts the list, it says nothing of Apple)."""
-    text = _LIST_MARKER.sub("", text, count=1)
+    without a stamp or a list's marker before the text ("[2024-05-01] …", "12. The CEO of
+    Apple is …": they say when the note was taken or count the list, nothing of Apple)."""
+    text = _LIST_MARKER.sub("", _STAMP.sub("", text, count=1), count=1)
     tokens: list[Token] = []
     sentence_start = True
     previous_punct = ""
@@ -91,7 +100,10 @@ def tokenize(text: str) -> list[Token]:
             continue
         previous_word = raw
         first = len(tokens)
-        if match.lastgroup == "num":
+        if match.lastgroup == "date":
+            day = raw[:10].replace("-", "")
+            tokens.append(Token(f"date{day}", False, Number(float(day), "date", False)))
+        elif match.lastgroup == "num":
             after_hash = previous_punct == "#"
             tokens.append(_number_token(raw, tokens, identifier=after_hash))
         else:
