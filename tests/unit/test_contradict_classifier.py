@@ -383,3 +383,16 @@ def test_one_statement_stamped_twice_is_no_change() -> None:
     # Two events at two times, common words for what: both true.
     two = classify("Emma joined the company in 2021", "Emma joined the data team in 2023")
     assert two.score < MIN_CONFIDENCE
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("CEO of Apple: Tim Cook", "CEO of Apple: Jony Ive"),
+        ("Budget: $50k", "Budget: $80k"),
+        ("Favorite color: blue", "Favorite color: green"),
+    ],
+)
+def test_the_key_of_a_note_names_its_relation(a: str, b: str) -> None:
+    # "Key: value" reads like "Speaker: turn", but a value alone follows a key.
+    assert classify(a, b).score >= MIN_CONFIDENCE

@@ -14,6 +14,7 @@ from hebbs_graph.services.contradict.heuristics.lexicon import (
     BE_FORMS,
     FRAME_FILLERS,
     FUNCTION_WORDS,
+    HAVE_FORMS,
     IDENTIFIER_NOUNS,
     MONTHS,
     NEGATIONS,
@@ -45,6 +46,8 @@ _STAMP = re.compile(
     r"^\s*(?:[\[(][^\])\n]{0,30}\d[^\])\n]{0,30}[\])]"
     r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d)?)?\s*[:,\-–—]|\d{1,2}:\d\d\s*[:\-–—])\s*"
 )
+# A note's value after its key, at most ("CEO of Apple: Luiz Inácio Lula da Silva").
+MAX_VALUE_WORDS = 6
 # A turn written ``speaker: text``.
 SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 _CODE = re.compile(r"^[a-z]{1,2}\d+$")
@@ -230,11 +233,28 @@ def unspoken(a: str, b: str) -> tuple[str, str]:
     """Two turns of one speaker (``Caroline: …``) without the speaker's label: whose turn
     it is names no relation the two share ("Caroline: Wow, Mel. That must've been
     breathtaking!" / "Caroline: Wow, Mel! Any more paintings coming up?" say nothing of
-    one thing). Turns of two speakers, or texts with no label, as they are."""
+    one thing). A label that both texts follow with a value alone is the key of a note and
+    names the relation ("CEO of Apple: Tim Cook", "Budget: $50k", "Favorite color: blue"):
+    it stays, as do the labels of two speakers' turns and of texts with no label."""
     ma, mb = SPEAKER.match(a), SPEAKER.match(b)
     if ma is None or mb is None or ma.group(1).strip().lower() != mb.group(1).strip().lower():
         return a, b
-    return a[ma.end() :], b[mb.end() :]
+    ra, rb = a[ma.end() :], b[mb.end() :]
+    return (a, b) if _value_alone(ra) and _value_alone(rb) else (ra, rb)
+
+
+@lru_cache(maxsize=16384)
+def _value_alone(text: str) -> bool:
+    """A few words that are all a value: names, numbers, content words, no verb "be" or
+    "have", no function word, neither exclaimed nor asked ("Jony Ive", "$50k", "navy
+    blue"; not "You too!", "Bye Nate!": what one says, not a value one notes)."""
+    if "!" in text or "?" in text:
+        return False
+    tokens = tokenize(text)
+    return 0 < len(tokens) <= MAX_VALUE_WORDS and all(
+        t.number is not None or (is_content(t) and t.text not in BE_FORMS | HAVE_FORMS)
+        for t in tokens
+    )
 
 
 def revision_markers(tokens: list[Token]) -> list[str]:
