@@ -48,6 +48,7 @@ _STAMP = re.compile(
 )
 # A note's value after its key, at most ("CEO of Apple: Luiz Inácio Lula da Silva").
 MAX_VALUE_WORDS = 6
+MAX_VALUE_CHARS = 160
 # A turn written ``speaker: text``.
 SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 _CODE = re.compile(r"^[a-z]{1,2}\d+$")
@@ -248,8 +249,8 @@ def _value_alone(text: str) -> bool:
     """A few words that are all a value: names, numbers, content words, no verb "be" or
     "have", no function word, neither exclaimed nor asked ("Jony Ive", "$50k", "navy
     blue"; not "You too!", "Bye Nate!": what one says, not a value one notes)."""
-    if "!" in text or "?" in text:
-        return False
+    if len(text) > MAX_VALUE_CHARS or "!" in text or "?" in text:
+        return False  # a long text is no value alone: not worth reading it for that
     tokens = tokenize(text)
     return 0 < len(tokens) <= MAX_VALUE_WORDS and all(
         t.number is not None or (is_content(t) and t.text not in BE_FORMS | HAVE_FORMS)
