@@ -120,8 +120,8 @@ class Side:
 
     @cached_property
     def negated_heads(self) -> frozenset[str]:
-        """What each negation says is not so: the first content word after it, within a
-        few words ("did not <approve>", "has no <backup>", "was never <paid>"), or
+        """What each negation says is not so: the first common (not name) word after it,
+        within a few words ("did not <approve>", "has no <backup>", "was never <paid>"), or
         ``WHOLE`` for one that ends its sentence ("Never."). An idiom negates nothing the
         other text says ("no <problem>", "can't <wait>", "don't <worry>")."""
         heads: set[str] = set()

@@ -68,6 +68,8 @@ class Number:
 
     @property
     def canon(self) -> str:
+        if self.unit == "date":  # every digit of the day (":g" keeps six)
+            return f"date{int(self.value)}"
         return f"{self.unit or ''}{self.value:g}"
 
 
@@ -105,8 +107,8 @@ def tokenize(text: str) -> list[Token]:
         previous_word = raw
         first = len(tokens)
         if match.lastgroup == "date":
-            day = raw[:10].replace("-", "")
-            tokens.append(Token(f"date{day}", False, Number(float(day), "date", False)))
+            date = Number(float(raw[:10].replace("-", "")), "date", False)
+            tokens.append(Token(date.canon, False, date))
         elif match.lastgroup == "num":
             after_hash = previous_punct == "#"
             tokens.append(_number_token(raw, tokens, identifier=after_hash))
