@@ -135,3 +135,9 @@ def test_two_days_of_one_month_are_two_dates() -> None:
     assert days == ["date20240501", "date20240503"]
     c = classify("The deadline is 2024-05-01", "The deadline is 2024-05-03")
     assert c.names == ["numeric", "value"]
+
+
+def test_a_large_number_keeps_every_digit() -> None:
+    assert [t.text for t in tokenize("1,234,567 or 1,234,568")] == ["1234567", "or", "1234568"]
+    c = classify("Acme has 1,234,567 users", "Acme has 1,234,568 users")
+    assert c.names == ["numeric", "value"]

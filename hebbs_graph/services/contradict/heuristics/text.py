@@ -68,9 +68,11 @@ class Number:
 
     @property
     def canon(self) -> str:
-        if self.unit == "date":  # every digit of the day (":g" keeps six)
+        """The number as written, every digit kept ("1234567": ":g" kept six, so
+        1,234,567 and 1,234,568 read as one amount, and two days of one month as one date)."""
+        if self.unit == "date":
             return f"date{int(self.value)}"
-        return f"{self.unit or ''}{self.value:g}"
+        return f"{self.unit or ''}{self.value:.15g}"
 
 
 @dataclass(frozen=True)
