@@ -37,7 +37,7 @@ class Turns:
         return sum(1 for line in self._lines.values() for f in line if not f.done())
 
     async def _take(self, tenant_id: str) -> None:
-        if self.busy < self.size and not self.waiting:
+        if self.busy < self.size and not self._lines:  # a turn is freed only to an empty line
             self.busy += 1
             return
         handed: asyncio.Future[None] = asyncio.get_running_loop().create_future()

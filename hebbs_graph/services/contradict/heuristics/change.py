@@ -64,7 +64,6 @@ from hebbs_graph.services.contradict.heuristics.roles import (
 )
 from hebbs_graph.services.contradict.heuristics.side import Side
 from hebbs_graph.services.contradict.heuristics.text import BE, POSS, Token, stem
-from hebbs_graph.services.contradict.heuristics.when import beside_when, says_when
 
 # A run of names the two-wordings path reads as one value, at most.
 MAX_VALUE_TOKENS = 4
@@ -79,6 +78,8 @@ MAX_REWORDED_EXTRA = 2
 MAX_COMMON_DIFFERENCE = 4
 
 Strength = Literal["strong", "weak"]
+# The kinds of value that only say when (``_kind_of``).
+WHEN_KINDS = frozenset({"date", "day", "month", "number:year", "number:time", "number:date"})
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ def _in_one_template(left: Side, right: Side) -> Change | None:
             blocks.append((i1, i2, j1, j2))
     if not blocks or slack > MAX_SLACK:
         return None
-    undated = beside_when(fa, fb, blocks)
+    undated = _beside_when(fa, fb, blocks)
     value = _one_value(fa, fb, undated)
     if value is None:
         return None
@@ -152,6 +153,26 @@ def _in_one_template(left: Side, right: Side) -> Change | None:
     span_a = (left.frame_at[a1], left.frame_at[a2 - 1] + 1)
     span_b = (right.frame_at[b1], right.frame_at[b2 - 1] + 1)
     return _judged(left, span_a, right, span_b, shared, kind, reworded=False)
+
+
+def _beside_when(
+    fa: list[Token], fb: list[Token], blocks: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
+    """The differing blocks but those that only say when, if another differs too: a date
+    beside a note's value ("As of May 2024, …" / "As of September 2024, …") dates the
+    statement; the value is what else differs. A date that is all that differs is the
+    value ("… last win? 2017.")."""
+    if len(blocks) < 2:
+        return blocks
+    kept = [b for b in blocks if not _says_when(fa[b[0] : b[1]], fb[b[2] : b[3]])]
+    return kept if kept else blocks
+
+
+def _says_when(*spans: list[Token]) -> bool:
+    """Each span that holds anything is a date, a weekday, a month, a year or a time of
+    day, as ``_kind_of`` reads values."""
+    held = [span for span in spans if span]
+    return bool(held) and all(_kind_of(span) in WHEN_KINDS for span in held)
 
 
 def _one_value(
@@ -226,8 +247,8 @@ def _in_two_wordings(left: Side, right: Side) -> Change | None:
     only_a = [s for s in sa if _text(left, s) not in texts_b]
     only_b = [s for s in sb if _text(right, s) not in texts_a]
     if len(only_a) + len(only_b) > 2:  # a date beside the value says when it was said
-        only_a = [s for s in only_a if not says_when(left.tokens[slice(*s)])] or only_a
-        only_b = [s for s in only_b if not says_when(right.tokens[slice(*s)])] or only_b
+        only_a = [s for s in only_a if not _says_when(left.tokens[slice(*s)])] or only_a
+        only_b = [s for s in only_b if not _says_when(right.tokens[slice(*s)])] or only_b
     if len(only_a) != 1 or len(only_b) != 1:
         return None
     span_a, span_b = only_a[0], only_b[0]

@@ -49,6 +49,7 @@ _STAMP = re.compile(
 # A note's value after its key, at most ("CEO of Apple: Luiz Inácio Lula da Silva").
 MAX_VALUE_WORDS = 6
 MAX_VALUE_CHARS = 160
+_BE_OR_HAVE = BE_FORMS | HAVE_FORMS
 # A turn written ``speaker: text``.
 SPEAKER = re.compile(r"^\s*([A-Za-z][\w .'-]{0,40}?):\s")
 _CODE = re.compile(r"^[a-z]{1,2}\d+$")
@@ -257,7 +258,7 @@ def _value_alone(text: str) -> bool:
         return False  # a long text is no value alone: not worth reading it for that
     tokens = tokenize(text)
     return 0 < len(tokens) <= MAX_VALUE_WORDS and all(
-        t.number is not None or (is_content(t) and t.text not in BE_FORMS | HAVE_FORMS)
+        t.number is not None or (is_content(t) and t.text not in _BE_OR_HAVE)
         for t in tokens
     )
 
