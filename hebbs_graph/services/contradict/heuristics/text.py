@@ -258,8 +258,7 @@ def _value_alone(text: str) -> bool:
         return False  # a long text is no value alone: not worth reading it for that
     tokens = tokenize(text)
     return 0 < len(tokens) <= MAX_VALUE_WORDS and all(
-        t.number is not None or (is_content(t) and t.text not in _BE_OR_HAVE)
-        for t in tokens
+        t.number is not None or (is_content(t) and t.text not in _BE_OR_HAVE) for t in tokens
     )
 
 
