@@ -64,6 +64,7 @@ from hebbs_graph.services.recall.service import RecallService
 from hebbs_graph.settings import Settings
 
 TOP_K = 10
+BATCH = 500  # the service's max_batch_items
 SHOW = {"left": 0}  # --show: print this many misses
 
 
@@ -105,8 +106,10 @@ async def store(
     packs: dict[int, str],
     mode: str,
     on_duplicate: str,
+    batch: bool = False,
 ) -> dict[tuple[int, int], str]:
-    """Every statement, oldest first; (group index, statement index) -> memory id."""
+    """Every statement, oldest first; (group index, statement index) -> memory id. With
+    ``batch``, in calls of ``BATCH`` without occurred_at (stated at one instant each)."""
     rows = []
     for g_at, g in enumerate(groups):
         entity = entity_of(g, g_at, packs, mode)
@@ -114,17 +117,22 @@ async def store(
             rows.append((s["occurred_at"], g_at, s_at, s["text"], entity))
     rows.sort()
     ids: dict[tuple[int, int], str] = {}
-    for at, g_at, s_at, text, entity in rows:
-        m = await services.memory.remember(
-            tenant,
+    for i in range(0, len(rows), BATCH if batch else 1):  # batch: one list sent, no times
+        chunk = rows[i : i + (BATCH if batch else 1)]
+        items = [
             MemoryIn(
                 content=text,
                 entity_id=entity,
-                occurred_at=datetime.fromisoformat(at.replace("Z", "+00:00")),
+                occurred_at=None if batch else datetime.fromisoformat(at.replace("Z", "+00:00")),
                 on_duplicate=on_duplicate,
-            ),
-        )
-        ids[(g_at, s_at)] = m.id
+            )
+            for at, _, _, text, entity in chunk
+        ]
+        if batch:
+            stored = await services.memory.remember_batch(tenant, items)
+        else:
+            stored = [(await services.memory.remember(tenant, items[0])).id]
+        ids.update({(r[1], r[2]): mid for r, mid in zip(chunk, stored, strict=True)})
     return ids
 
 
@@ -317,6 +325,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for path in args.sources:
             source = json.loads(path.read_text())
             groups = source["groups"][: args.limit or None]
+            if args.stored_as != "single":
+                source["source"] += f"-{args.stored_as}"
             if args.written_as != "plain":
                 source["source"] += f"-{args.written_as}"
                 written_as(groups, args.written_as)
@@ -325,7 +335,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 tenant = f"eval-public-{source['source']}-{mode}-{uuid.uuid4().hex[:6]}"
                 started = time.perf_counter()
                 try:
-                    ids = await store(services, tenant, groups, packs, mode, args.on_duplicate)
+                    ids = await store(
+                        services, tenant, groups, packs, mode, args.on_duplicate,
+                        args.stored_as == "batch",
+                    )  # fmt: skip
                     await services.contradict.drain()
                     pending = await pending_pairs(services, tenant)
                     database = await database_note(services, tenant)
@@ -363,6 +376,12 @@ def main() -> None:
         choices=["plain", "numbered", "dated"],
         default="plain",
         help="numbered: statements as one numbered list; dated: each after its [date]",
+    )
+    parser.add_argument(
+        "--stored-as",
+        choices=["single", "batch"],
+        default="single",
+        help="batch: the statements in order, 500 a call, without occurred_at",
     )
     parser.add_argument("--label", default="after", help="key the figures go under")
     parser.add_argument("--out", type=Path)

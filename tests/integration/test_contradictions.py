@@ -219,17 +219,20 @@ async def test_before_any_verdict_the_newer_side_of_a_pending_pair_comes_first(
     assert all(r.breakdown.conflict is None and not r.may_be_superseded_by for r in again)
 
 
-async def test_a_pending_pair_at_one_time_changes_no_rank(services: Services, tenant: str) -> None:
+async def test_a_pending_pair_at_one_time_is_ordered_as_written(
+    services: Services, tenant: str
+) -> None:
+    # One occurred_at for both: the one written later is the newer, as the timeline and a
+    # revision verdict's default have it (decision 0024, seventeenth amendment).
     old = await add(services, tenant, "The CEO of Acme is Ann.", occurred_at=JAN, importance=0.95)
     new = await add(services, tenant, "The CEO of Acme is Bo.", occurred_at=JAN, importance=0.05)
     assert len(await pending(services, tenant)) == 1
     cue = "Who is the CEO of Acme?"
-    for mode in ("keep", "current"):
-        out = await services.recall.recall(
-            tenant, RecallIn(cue=cue, weights=IMPORTANT, on_conflict=mode, reinforce=False)
-        )
-        assert [r.memory.id for r in out.results] == [old.id, new.id], mode
-        assert all(not r.may_be_superseded_by for r in out.results)
+    out = await services.recall.recall(
+        tenant, RecallIn(cue=cue, weights=IMPORTANT, on_conflict="keep", reinforce=False)
+    )
+    assert [r.memory.id for r in out.results] == [new.id, old.id]
+    assert out.results[1].may_be_superseded_by == [new.id]
 
 
 async def test_dismiss_removes_and_remembers_the_pair(services: Services, tenant: str) -> None:

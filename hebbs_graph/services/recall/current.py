@@ -3,7 +3,7 @@
 "What is my favorite color?", "Which party does Ene Ergma belong to?", "The current team
 of Bradley Beal is", "Who owns the hotel?": a cue in the present tense (or naming the present) asks for the
 current state. Two candidates of one scope that both hold every content word of such a
-cue answer the same question; when they happened at different times, the older may be
+cue answer the same question; the older of them (on the timeline) may be
 superseded by the newer, whatever their wording and however long ago both happened
 (issue 29: two turns months old tie on recency, and a conversation's old and new value
 are rarely one sentence apart). Pure: tense and words, no model.

@@ -24,7 +24,7 @@ from hebbs_graph.services.recall.request import runnable
 from hebbs_graph.services.recall.scope import Candidate, Scope
 from hebbs_graph.services.recall.strategies import check_extra, hybrid, temporal
 from hebbs_graph.services.recall.strategies.base import Ask, Run, Tools
-from hebbs_graph.services.recall.supersession import pair_key, stated_at
+from hebbs_graph.services.recall.supersession import pair_key, said_order, stated_at
 from hebbs_graph.services.recall.turns import Turns
 from hebbs_graph.services.records import to_memory
 from hebbs_graph.services.scopesize import ScopeSizes
@@ -165,13 +165,13 @@ class RecallService:
         asked = [{"key": k, "other": o} for k, o in sorted(pairs.items())][:PENDING_SIDES]
         rows = await self.store.read_rows("recall/pending_sides", pairs=asked, **scope.params())
         oldest = {
-            p: min(stated_at(r.memory) for r in head if p in (r.memory.pending_with or []))
+            p: min(said_order(r.memory) for r in head if p in (r.memory.pending_with or []))
             for p in missing
         }
         out = []
         for row in rows:
             memory = to_memory(row["memory"])
-            if stated_at(memory) > oldest[memory.id]:  # an older side adds nothing here
+            if said_order(memory) > oldest[memory.id]:  # an older side adds nothing here
                 found = Candidate(memory, 0.0, {"pending_pair"})
                 out.append(self.result(found, weights, now, span))
         return out

@@ -1,7 +1,7 @@
 """Probable supersession among recalled memories: which may be out of date, and the order.
 
 Pure (no database). Before any verdict, evidence that the older of two recalled
-memories that happened at different times may have been superseded by the newer
+memories (on their timeline: ``said_order``) may have been superseded by the newer
 (docs/decisions/0012-probably-current.md): a pending contradiction between them; two
 candidates of one scope stating one single-valued relation with different values, in
 whatever words ("The CEO of Acme is Ann" / "Bo is the CEO of Acme": the statement slots
@@ -43,17 +43,31 @@ def stated_at(memory: Memory) -> datetime:
     return said
 
 
+def said_order(memory: Memory) -> tuple[datetime, str]:
+    """Where a memory stands on its entity's timeline, as the timeline and a revision
+    verdict order it: when it last said what it says (``stated_at``), then its id. Ids
+    ascend in the order given within a call and in time across calls, so two memories
+    stated at one instant (a batch without occurred_at, a list given one date: "1. The
+    CEO of Acme is Ann" … "4. The CEO of Acme is Bo") are older and newer in the order
+    they came, not unordered."""
+    return stated_at(memory), memory.id
+
+
+def _older_newer(a: Memory, b: Memory) -> tuple[Memory, Memory]:
+    return (a, b) if said_order(a) < said_order(b) else (b, a)
+
+
 def from_pending(
     by_id: dict[str, RecallResult], pending: Iterable[tuple[str, str]]
 ) -> dict[str, set[str]]:
-    """older id -> newer ids, from pending pairs whose sides happened at different times."""
+    """older id -> newer ids, from pending pairs (older and newer by ``said_order``)."""
     out: dict[str, set[str]] = {}
     for x, y in pending:
         a, b = by_id.get(x), by_id.get(y)
-        if a is None or b is None or stated_at(a.memory) == stated_at(b.memory):
+        if a is None or b is None:
             continue
-        older, newer = (a, b) if stated_at(a.memory) < stated_at(b.memory) else (b, a)
-        out.setdefault(older.memory.id, set()).add(newer.memory.id)
+        older, newer = _older_newer(a.memory, b.memory)
+        out.setdefault(older.id, set()).add(newer.id)
     return out
 
 
@@ -70,11 +84,9 @@ def from_classifier(
     out: dict[str, set[str]] = {}
     for a, b in itertools.combinations(ranked, 2):
         ma, mb = a.memory, b.memory
-        if ma.entity_id != mb.entity_id or stated_at(ma) == stated_at(mb):
+        if ma.entity_id != mb.entity_id or pair_key(ma.id, mb.id) in skip:
             continue
-        if pair_key(ma.id, mb.id) in skip:
-            continue
-        older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
+        older, newer = _older_newer(ma, mb)
         if older.superseded_by is not None:  # a verdict said so already
             continue
         if disagreement(older.content, newer.content) >= min_confidence:
@@ -93,9 +105,9 @@ def from_slots(
         ma, mb = a.memory, b.memory
         if not tenant_wide and ma.entity_id != mb.entity_id:
             continue
-        if stated_at(ma) == stated_at(mb) or pair_key(ma.id, mb.id) in skip:
+        if pair_key(ma.id, mb.id) in skip:
             continue
-        older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
+        older, newer = _older_newer(ma, mb)
         if older.superseded_by is not None:
             continue
         if changed(older.content, newer.content):
@@ -201,7 +213,7 @@ def closest_pools(
     ranked: list[RecallResult], cue: str | None, *, tenant_wide: bool = False
 ) -> list[list[str]]:
     """The scopes' pools whose similarities ``from_closest`` needs, for a cue asking
-    about now: those where two leaders stated at different times (not one session) rank
+    about now: those where two leaders (not of one session) rank
     the older above the newer. Elsewhere a pair found could move nothing, and nothing is
     read (most cues about now: ~2 ms a read saved)."""
     if not current.asks_current(cue):
@@ -211,10 +223,10 @@ def closest_pools(
 
     def out_of_order(a: str, b: str) -> bool:
         ma, mb = by_id[a], by_id[b]
-        if stated_at(ma) == stated_at(mb) or _one_session(ma, mb):
+        if _one_session(ma, mb):
             return False
-        older, newer = (a, b) if stated_at(ma) < stated_at(mb) else (b, a)
-        return at[older] < at[newer]
+        older, newer = _older_newer(ma, mb)
+        return at[older.id] < at[newer.id]
 
     return [
         pool
@@ -230,7 +242,7 @@ def _later(
     tenant_wide: bool,
 ) -> dict[str, set[str]]:
     """older id -> newer ids, of the pairs that answer a cue about now alike and may be
-    one value replaced by another: of one scope, stated at different times, not both
+    one value replaced by another: of one scope, not both
     judged already, and not one giving a quantity where the other gives no number."""
     out: dict[str, set[str]] = {}
     for a, b in pairs:
@@ -239,9 +251,9 @@ def _later(
             continue  # one gives a quantity, the other no number: not one answer's kind
         if not tenant_wide and ma.entity_id != mb.entity_id:
             continue
-        if stated_at(ma) == stated_at(mb) or pair_key(ma.id, mb.id) in skip:
+        if pair_key(ma.id, mb.id) in skip:
             continue
-        older, newer = (ma, mb) if stated_at(ma) < stated_at(mb) else (mb, ma)
+        older, newer = _older_newer(ma, mb)
         if older.superseded_by is None:
             out.setdefault(older.id, set()).add(newer.id)
     return out
@@ -299,8 +311,8 @@ def newer_first(
     orders the same way but marks nothing: answering one question alike is no sign
     that the older stopped being true ("What does Ann like?").
 
-    ``ranked`` is in score order. A memory only ever moves above one that happened
-    earlier; the moves are bounded all the same.
+    ``ranked`` is in score order. A memory only ever moves above one earlier on
+    the timeline; the moves are bounded all the same.
     """
     present = {r.memory.id for r in ranked}
     marked = _present(supersedes, present)
