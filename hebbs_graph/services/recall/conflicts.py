@@ -13,6 +13,7 @@ from typing import Any
 from hebbs_graph.graph.store import GraphStore
 from hebbs_graph.models.recall import Contributor, RecallResult
 from hebbs_graph.services.recall import supersession
+from hebbs_graph.services.recall.documents import of_documents
 from hebbs_graph.settings import ContradictionSettings, RecallSettings
 
 # A recall's pools of candidates worth comparing, and the similarities read for them.
@@ -110,7 +111,7 @@ class Conflicts:
         a cue asking for the current state alike (an order, not a sign)."""
         by_id = {r.memory.id: r for r in ranked}
         pending = [(a, b) for a, b in (rows[0]["pending"] if rows else [])]
-        out = supersession.from_pending(by_id, pending)
+        out = supersession.from_pending(by_id, pending, cue)
         slots, classifier, by_cue = (
             self.settings.recall_supersession_slots,
             self.settings.recall_supersession_classifier,
@@ -118,13 +119,22 @@ class Conflicts:
         )
         if not (slots or classifier or by_cue):
             return out, {}
-        skip = {supersession.pair_key(a, b) for a, b in pending}
+        # A pending pair the rules below need not judge again: one ``from_pending`` used,
+        # or one of two short texts. A pair with a document in it that the cue does not
+        # ask about (another of its facts changed) is the rules' to judge for this cue.
+        used = {supersession.pair_key(old, new) for old, news in out.items() for new in news}
+        skip = {
+            key
+            for a, b in pending
+            if (key := supersession.pair_key(a, b)) in used
+            or not (a in by_id and b in by_id and of_documents(by_id[a].memory, by_id[b].memory))
+        }
         skip |= {supersession.pair_key(a, b) for a, others in confirmed.items() for b in others}
         skip |= supersession.dismissed_keys(by_id, rows[0]["dismissed"] if rows else [])
         found: list[dict[str, set[str]]] = []
         tenant_wide = self.contradiction.contradiction_scope == "tenant"
         if slots:
-            found.append(supersession.from_slots(ranked, skip, tenant_wide=tenant_wide))
+            found.append(supersession.from_slots(ranked, skip, tenant_wide=tenant_wide, cue=cue))
         later = supersession.from_cue(ranked, cue, skip, tenant_wide=tenant_wide) if by_cue else {}
         closest = supersession.from_closest(ranked, cue, *closeness, skip, tenant_wide=tenant_wide)
         for old, news in closest.items():

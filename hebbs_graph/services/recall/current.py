@@ -161,6 +161,18 @@ def answered(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> froz
     return held
 
 
+def sentence_answers(tokens: list[Token], terms: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """One sentence of a document is about what the cue asks: it holds every name and
+    number of the cue (whose state: "Which party does Gad Yaacobi belong to?" / "Gad
+    Yaacobi is a member of the Labor Party."), or, when the cue names none, at least half
+    its other words."""
+    held = frozenset(w for t in tokens for w in (t.text, _key(t)))
+    if terms[0]:
+        return terms[0] <= held
+    words = terms[1] & held
+    return bool(words) and 2 * len(words) >= len(terms[1])
+
+
 def names_held(content: str, terms: tuple[frozenset[str], frozenset[str]]) -> bool:
     """The content holds every name and number the cue gives (whose state it asks
     about)."""

@@ -9,9 +9,10 @@ from functools import lru_cache
 from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.classifier import classify
 from hebbs_graph.services.contradict.heuristics.opposites import opposed, other_amount
-from hebbs_graph.services.contradict.heuristics.side import other_questions, sentence_pairs, side
+from hebbs_graph.services.contradict.heuristics.sentences import sentence_changes
+from hebbs_graph.services.contradict.heuristics.side import other_questions, side
 from hebbs_graph.services.contradict.heuristics.slots import same_slot
-from hebbs_graph.services.contradict.heuristics.text import unspoken
+from hebbs_graph.services.contradict.heuristics.text import Token, unspoken
 
 
 # ~20-100 µs a pair that gets as far as the alignment. The pair checks of a recall whose
@@ -39,9 +40,22 @@ def changed(older: str, newer: str) -> bool:
         return True
     if opposed(older, newer) is not None or other_amount(older, newer) is not None:
         return True  # "i am married" / "i am single", "i am 56" / "hello i am 60 years old"
-    # One sentence of each of two turns, where the shape says one value at a time (as
-    # the classifier reads them).
-    return any(
-        (change := changed_value(a, b)) is not None and change.single
-        for a, b in sentence_pairs(left, right)
-    )
+    if left.document or right.document:
+        return False  # a document says many things: which changed is the cue's (below)
+    # One sentence of each of two turns (as the classifier reads them).
+    return next(sentence_changes(left, right), None) is not None
+
+
+@lru_cache(maxsize=16384)
+def changed_sentences(older: str, newer: str) -> tuple[tuple[list[Token], list[Token]], ...]:
+    """When either text is a document (a list of facts, a chunk of a report), the pairs
+    of their sentences that give one relation two values (each sentence's tokens): which
+    of its many facts changed, for recall to ask whether the cue asks about it."""
+    left, right = map(side, unspoken(older, newer))
+    if not (left.document or right.document):
+        return ()
+    return tuple((x.tokens, y.tokens) for x, y, _ in sentence_changes(left, right))
+
+
+def is_document(text: str) -> bool:
+    return bool(side(text).document)

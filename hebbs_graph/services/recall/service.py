@@ -16,6 +16,7 @@ from hebbs_graph.models.recall import RecallIn, RecallOut, RecallResult, SpecBas
 from hebbs_graph.services.metrics import RECALL_TURN_WAIT, RECALLS
 from hebbs_graph.services.recall.conflicts import Conflicts
 from hebbs_graph.services.recall.current import asks_current
+from hebbs_graph.services.recall.documents import changed_for, of_documents
 from hebbs_graph.services.recall.hybrid import HybridRecall
 from hebbs_graph.services.recall.nearest import Nearest
 from hebbs_graph.services.recall.ranking import Span, merge, scored
@@ -164,16 +165,22 @@ class RecallService:
         )
         asked = [{"key": k, "other": o} for k, o in sorted(pairs.items())][:PENDING_SIDES]
         rows = await self.store.read_rows("recall/pending_sides", pairs=asked, **scope.params())
-        oldest = {
-            p: min(said_order(r.memory) for r in head if p in (r.memory.pending_with or []))
-            for p in missing
+        paired = {
+            p: [r.memory for r in head if p in (r.memory.pending_with or [])] for p in missing
         }
+        oldest = {p: min(map(said_order, sides)) for p, sides in paired.items()}
         out = []
         for row in rows:
             memory = to_memory(row["memory"])
-            if said_order(memory) > oldest[memory.id]:  # an older side adds nothing here
-                found = Candidate(memory, 0.0, {"pending_pair"})
-                out.append(self.result(found, weights, now, span))
+            if said_order(memory) <= oldest[memory.id]:
+                continue  # an older side adds nothing here
+            if all(
+                of_documents(m, memory) and not changed_for(m.content, memory.content, request.cue)
+                for m in paired[memory.id]
+            ):
+                continue  # a document whose change is not what the cue asks
+            found = Candidate(memory, 0.0, {"pending_pair"})
+            out.append(self.result(found, weights, now, span))
         return out
 
     async def _cue_vector(self, request: RecallIn, specs: list[SpecBase]) -> list[float] | None:

@@ -20,6 +20,7 @@ from datetime import datetime
 from hebbs_graph.models.memory import Memory
 from hebbs_graph.models.recall import ConflictNote, RecallResult
 from hebbs_graph.services.recall import closest_pair, current
+from hebbs_graph.services.recall.documents import changed_for, of_documents
 from hebbs_graph.services.recall.pairchecks import changed, disagreement
 from hebbs_graph.services.records import pair_key as pair_key
 
@@ -58,15 +59,19 @@ def _older_newer(a: Memory, b: Memory) -> tuple[Memory, Memory]:
 
 
 def from_pending(
-    by_id: dict[str, RecallResult], pending: Iterable[tuple[str, str]]
+    by_id: dict[str, RecallResult], pending: Iterable[tuple[str, str]], cue: str | None = None
 ) -> dict[str, set[str]]:
-    """older id -> newer ids, from pending pairs (older and newer by ``said_order``)."""
+    """older id -> newer ids, from pending pairs (older and newer by ``said_order``); a
+    pair with a document in it only where what changed is what the cue asks
+    (``changed_for``)."""
     out: dict[str, set[str]] = {}
     for x, y in pending:
         a, b = by_id.get(x), by_id.get(y)
         if a is None or b is None:
             continue
         older, newer = _older_newer(a.memory, b.memory)
+        if of_documents(older, newer) and not changed_for(older.content, newer.content, cue):
+            continue
         out.setdefault(older.id, set()).add(newer.id)
     return out
 
@@ -95,11 +100,12 @@ def from_classifier(
 
 
 def from_slots(
-    ranked: list[RecallResult], skip: set[str], *, tenant_wide: bool = False
+    ranked: list[RecallResult], skip: set[str], *, tenant_wide: bool = False, cue: str | None = None
 ) -> dict[str, set[str]]:
     """older id -> newer ids, for two candidates of one scope (one entity, or tenant-wide
     ones, unless ``tenant_wide``) that state one single-valued relation of one subject
-    with different values (``heuristics/slots.py``). ``skip`` as for from_classifier."""
+    with different values (``heuristics/slots.py``), or, where one is a document, give
+    what the cue asks two values (``changed_for``). ``skip`` as for from_classifier."""
     out: dict[str, set[str]] = {}
     for a, b in itertools.combinations(ranked[:SLOT_POOL], 2):
         ma, mb = a.memory, b.memory
@@ -110,7 +116,7 @@ def from_slots(
         older, newer = _older_newer(ma, mb)
         if older.superseded_by is not None:
             continue
-        if changed(older.content, newer.content):
+        if changed(older.content, newer.content) or changed_for(older.content, newer.content, cue):
             out.setdefault(older.id, set()).add(newer.id)
     return out
 

@@ -39,13 +39,13 @@ from typing import Literal
 
 from hebbs_graph.services.contradict.heuristics.change import changed_value
 from hebbs_graph.services.contradict.heuristics.opposites import opposed, other_amount
+from hebbs_graph.services.contradict.heuristics.sentences import sentence_changes
 from hebbs_graph.services.contradict.heuristics.side import (
     FAMILIES,
     FAMILY_OF,
     WHOLE,
     other_questions,
     prefixed_forms,
-    sentence_pairs,
     unprefixed_forms,
 )
 from hebbs_graph.services.contradict.heuristics.side import Side as _Side
@@ -99,19 +99,16 @@ def classify(a: str, b: str, *, cap: float = HEURISTIC_CAP) -> Classification:
         score = min(cap, round(sum(s.weight for s in signals), 4))
         verdict: Verdict = "revision" if len(signals) > 1 else "contradiction"
         return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
-    # Texts of several sentences (turns of conversation) are also read a sentence at a
-    # time, for a value only, and only where the shape says one value at a time ("i am
-    # 56" / "i am 60 years old"): a negation, an opposite or a name between two short
-    # sentences of chat ("Don't worry, Sam." / "Keep going, Sam!", "No problem, Maria!"
-    # / "No problem, John!") says nothing about one relation.
-    for x, y in sentence_pairs(left, right):
-        change = changed_value(x, y)
-        if change is not None and change.single:
-            value = Signal("value", VALUE_WEIGHT, change.evidence)
-            signals = [value, *_revised(x, y)]
-            verdict = "revision" if len(signals) > 1 else "contradiction"
-            score = min(cap, round(sum(s.weight for s in signals), 4))
-            return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
+    # Texts of several sentences (turns of conversation, documents) are also read a
+    # sentence at a time, for a value only (``sentences.py``): a negation, an opposite or
+    # a name between two short sentences of chat ("Don't worry, Sam." / "Keep going,
+    # Sam!", "No problem, Maria!" / "No problem, John!") says nothing about one relation.
+    for x, y, change in sentence_changes(left, right):
+        value = Signal("value", VALUE_WEIGHT, change.evidence)
+        signals = [value, *_revised(x, y)]
+        verdict = "revision" if len(signals) > 1 else "contradiction"
+        score = min(cap, round(sum(s.weight for s in signals), 4))
+        return Classification(score=score, signals=tuple(signals), suggested_verdict=verdict)
     return found
 
 

@@ -5,7 +5,7 @@ antonym families, prefixed words, subjects, numbers and statement slots."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -37,9 +37,19 @@ NEGATION_REACH = 4
 # What a negation that ends its sentence negates: all that was said before it.
 WHOLE = "*"
 
-# A text of more sentences is a document, not a turn of conversation: it is read whole
-# (so a pair of texts reads at most 8 x 8 sentence pairs).
+# A text of more sentences is a document, not a turn of conversation (a list of facts, a
+# chunk of a report): its sentences are compared with the other text's only where two
+# share content words (``sentence_pairs``), so a pair of texts reads at most 8 x 8
+# sentence pairs of chat or ``DOCUMENT_PAIRS`` of documents.
 MAX_SENTENCES = 8
+# Past this many a document's sentences are not read one by one at all.
+MAX_DOCUMENT_SENTENCES = 400
+# Sentence pairs of two documents read, those that share the most content words first.
+DOCUMENT_PAIRS = 64
+# Content words two sentences of documents share at least: a subject and a relation.
+DOCUMENT_SHARED = 2
+# ... and of all the content words the two hold, at least this share.
+DOCUMENT_OVERLAP = 0.3
 
 FAMILIES = [
     (frozenset(map(stem, a.split("|"))), frozenset(map(stem, b.split("|")))) for a, b in ANTONYMS
@@ -75,19 +85,52 @@ class Side:
     def sentences(self) -> tuple[Side, ...]:
         """Each sentence it holds that states something, read on its own, when two or more
         do (a turn of conversation: "mine are too . i am 56 ."); empty otherwise: then the
-        text is one statement. A question states nothing ("Who is the coach of the Browns?
-        Freddie Kitchens." is one statement: the answer needs its question)."""
+        text is one statement, or a document (``document``). A question states nothing
+        ("Who is the coach of the Browns? Freddie Kitchens." is one statement: the answer
+        needs its question)."""
+        return self._stated if 1 < len(self._starts) + 1 <= MAX_SENTENCES else ()
+
+    @cached_property
+    def document(self) -> tuple[Sentence, ...]:
+        """A document's sentences that state something (a text of more than
+        ``MAX_SENTENCES``, up to ``MAX_DOCUMENT_SENTENCES``), each read only when asked
+        (``Sentence.side``); empty for anything shorter."""
+        if not MAX_SENTENCES < len(self._starts) + 1 <= MAX_DOCUMENT_SENTENCES:
+            return ()
+        # A question and the answer after it that says nothing alone are one statement
+        # ("Who coaches the Browns? Freddie Kitchens."), as a text of them alone is.
+        spans = list(itertools.pairwise([0, *self._starts, len(self.tokens)]))
+        out: list[Sentence] = []
+        k = 0
+        while k < len(spans):
+            lo, hi = spans[k]
+            if self.tokens[hi - 1].asks and k + 1 < len(spans):
+                nxt = spans[k + 1]
+                if not _says_something(self.tokens[nxt[0] : nxt[1]]):
+                    hi, k = nxt[1], k + 1
+            tokens = self.tokens[lo:hi]
+            if _says_something(tokens) and not tokens[-1].asks:
+                content = (
+                    s for t, s in zip(tokens, self.stems[lo:hi], strict=True) if is_content(t)
+                )
+                out.append(Sentence(tokens, frozenset(content)))
+            k += 1
+        return tuple(out) if len(out) > 1 else ()
+
+    @cached_property
+    def _starts(self) -> list[int]:
         # Where a text writes capitals, a sentence opens with one ("Alphabet Inc. is
         # Larry Page." is one sentence); chat often writes none.
         cased = any(t.capital for t in self.tokens)
-        starts = [
+        return [
             i
             for i, t in enumerate(self.tokens)
             if i > 0 and t.opens and (t.capital or t.number is not None or not cased)
         ]
-        if not starts or len(starts) >= MAX_SENTENCES:
-            return ()
-        bounds = [0, *starts, len(self.tokens)]
+
+    @cached_property
+    def _stated(self) -> tuple[Side, ...]:
+        bounds = [0, *self._starts, len(self.tokens)]
         read = (_read(self.tokens[lo:hi]) for lo, hi in itertools.pairwise(bounds))
         stated = tuple(s for s in read if s.says_something and not s.tokens[-1].asks)
         return stated if len(stated) > 1 else ()
@@ -219,6 +262,24 @@ def side(text: str) -> Side:
     return _read(tokenize(text))
 
 
+class Sentence:
+    """One sentence of a document: its content words at once (to pair it), the rest read
+    when it is paired (``side``): a document's sentences are many, its pairs few."""
+
+    __slots__ = ("_side", "content_stems", "tokens")
+
+    def __init__(self, tokens: list[Token], content_stems: frozenset[str]) -> None:
+        self.tokens = tokens
+        self.content_stems = content_stems
+        self._side: Side | None = None
+
+    @property
+    def side(self) -> Side:
+        if self._side is None:
+            self._side = _read(self.tokens)
+        return self._side
+
+
 def _read(tokens: list[Token]) -> Side:
     stems = [stem(t.text) for t in tokens]
     words = [t.text for t in tokens]
@@ -261,11 +322,50 @@ def sentence_pairs(left: Side, right: Side) -> Iterator[tuple[Side, Side]]:
     """When either text holds several sentences, each sentence of one with each of the
     other's: a turn of conversation says several things, and one sentence of each may
     give one relation two values ("mine are too . i am 56 ." / "hello . i am 60 .").
-    Nothing when both are one sentence."""
-    if left.sentences or right.sentences:
+    When either is a document, only the sentences that share ``DOCUMENT_SHARED`` content
+    words, the ``DOCUMENT_PAIRS`` that share most ("12. The CEO of Acme is Ann." in one
+    list of facts, "57. The CEO of Acme is Bo." in another). Nothing when both are one
+    sentence."""
+    if left.document or right.document:
+        xs = left.document or left.sentences or (left,)
+        ys = right.document or right.sentences or (right,)
+        for x, y in _sharing(xs, ys):
+            yield _side_of(x), _side_of(y)
+    elif left.sentences or right.sentences:
         for x in left.sentences or (left,):
             for y in right.sentences or (right,):
                 yield x, y
+
+
+def _side_of(part: Side | Sentence) -> Side:
+    return part.side if isinstance(part, Sentence) else part
+
+
+def _sharing(
+    xs: Sequence[Side | Sentence], ys: Sequence[Side | Sentence]
+) -> list[tuple[Side | Sentence, Side | Sentence]]:
+    """The pairs of ``xs`` and ``ys`` that share the most content words, at least
+    ``DOCUMENT_SHARED``, at most ``DOCUMENT_PAIRS`` of them (by an index of the words, not
+    every pair: two lists of 400 facts are 160,000 pairs)."""
+    where: dict[str, list[int]] = {}
+    for j, y in enumerate(ys):
+        for stemmed in y.content_stems:
+            where.setdefault(stemmed, []).append(j)
+    shared: dict[tuple[int, int], int] = {}
+    for i, x in enumerate(xs):
+        for stemmed in x.content_stems:
+            for j in where.get(stemmed, ()):
+                shared[i, j] = shared.get((i, j), 0) + 1
+
+    def overlap(k: tuple[int, int]) -> float:
+        n = shared[k]
+        return n / (len(xs[k[0]].content_stems) + len(ys[k[1]].content_stems) - n)
+
+    best = sorted(
+        (k for k, n in shared.items() if n >= DOCUMENT_SHARED and overlap(k) >= DOCUMENT_OVERLAP),
+        key=lambda k: -shared[k],
+    )
+    return [(xs[i], ys[j]) for i, j in best[:DOCUMENT_PAIRS]]
 
 
 # Cached: every pair asks this for each word on one side only, and words recur.
