@@ -1,10 +1,13 @@
 """What the benchmarks and evaluations share (each puts ``scripts/`` on ``sys.path``
 and imports ``common``): deleting a tenant they created, the local-only guard's hosts,
-latency percentiles."""
+latency percentiles, figures saved under a label."""
 
 from __future__ import annotations
 
+import json
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -67,3 +70,14 @@ async def database_note(services: Services, prefix: str) -> dict[str, Any]:
         f"{beside} memories of other tenants beside; fulltext analyzer {analyzer}", file=sys.stderr
     )
     return {"memories_beside": beside, "fulltext_analyzer": analyzer}
+
+
+def save_figures(out: Path, label: str, figures: dict[str, Any], *, merge: bool = False) -> None:
+    """Write ``figures`` under ``label`` in the JSON file ``out``, stamped with the time,
+    beside the labels already there (``merge``: into the label's own figures, as runs of
+    one label with other options add rows)."""
+    saved = json.loads(out.read_text()) if out.exists() else {}
+    stamp = {"when": datetime.now(UTC).isoformat(timespec="seconds")}
+    saved[label] = (saved.get(label, {}) if merge else {}) | figures | stamp
+    out.write_text(json.dumps(saved, indent=2) + "\n")
+    print(f"wrote {out}")

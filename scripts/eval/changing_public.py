@@ -48,14 +48,14 @@ import sys
 import time
 import uuid
 import warnings
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/eval/: change_pairs
 from change_pairs import own_questions, same_question
-from common import database_note, purge_tenant
+from common import database_note, purge_tenant, save_figures
 
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn
@@ -390,10 +390,7 @@ def main() -> None:
     SHOW["left"] = args.show
     figures = asyncio.run(run(args))
     if args.out:
-        saved = json.loads(args.out.read_text()) if args.out.exists() else {}
-        saved[args.label] = figures | {"when": datetime.now(UTC).isoformat(timespec="seconds")}
-        args.out.write_text(json.dumps(saved, indent=2) + "\n")
-        print(f"wrote {args.out}")
+        save_figures(args.out, args.label, figures)
 
 
 if __name__ == "__main__":

@@ -29,14 +29,13 @@ import sys
 import time
 import uuid
 import warnings
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/: common
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/eval/: changing_public
 from changing_public import rules_off
-from common import database_note, purge_tenant
+from common import database_note, purge_tenant, save_figures
 
 from hebbs_graph.models.memory import MemoryIn
 from hebbs_graph.models.recall import RecallIn
@@ -152,11 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     results = asyncio.run(run(args))
     if args.out:
-        saved = json.loads(args.out.read_text()) if args.out.exists() else {}
-        stamp = {"when": datetime.now(UTC).isoformat(timespec="seconds")}
-        saved.setdefault(args.label, {}).update(results | stamp)
-        args.out.write_text(json.dumps(saved, indent=2) + "\n")
-        print(f"wrote {args.out}")
+        save_figures(args.out, args.label, results, merge=True)
 
 
 if __name__ == "__main__":
