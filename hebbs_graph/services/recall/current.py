@@ -109,6 +109,7 @@ def _who_does(tokens: list[Token]) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
 def cue_terms(cue: str) -> tuple[frozenset[str], frozenset[str]]:
     """What the cue asks about, as (names and numbers as written, other content words as
     stems), without the words that say which time it asks about ("the last time")."""

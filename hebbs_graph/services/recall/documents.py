@@ -13,10 +13,12 @@ def changed_for(older: str, newer: str, cue: str | None) -> bool:
     """Two texts of which one is a document (many facts), where a sentence of each gives
     one relation two values and both answer the cue (``current.sentence_answers``): the
     newer changed what the cue asks, not only one of the older's other facts."""
-    pairs = changed_sentences(older, newer) if cue else ()
+    if not cue or not (is_document(older) or is_document(newer)):
+        return False  # most pairs: no per-pair work or cache entry beyond the parse recall has
+    pairs = changed_sentences(older, newer)
     if not pairs:
         return False
-    terms = current.cue_terms(cue or "")
+    terms = current.cue_terms(cue)
     return any(
         current.sentence_answers(x, terms) and current.sentence_answers(y, terms) for x, y in pairs
     )
